@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { Hammer } from "lucide-react";
+import { Button } from "~/components/ui/button";
+
+/** Titles of the pages later issues fill, by path (SPEC.md 2). */
+export const PLACEHOLDER_TITLES: Record<string, string> = {
+  "/faq": "Вопросы и ответы",
+  "/music": "Музыка",
+  "/search": "Поиск",
+  "/leaderboard": "Лидеры",
+  "/admin/stats": "Статистика",
+  "/admin/recaptcha-status": "Статус reCAPTCHA",
+  "/profile/wallet": "Кошелёк",
+  "/profile/deposit": "Депозит",
+  "/profile/notifications": "Уведомления",
+  "/profile/bookmarks": "Закладки",
+  "/profile/history": "История входов",
+  "/profile/achievements": "Достижения",
+  "/profile/settings": "Настройки",
+  "/profile/conversations": "Сообщения",
+  "/services/guarantor": "Гарант-сервис",
+  "/ads": "Реклама",
+  "/chatgpt": "Ассистент",
+  "/blacklist": "Чёрный список",
+  "/debug/tg": "Диагностика Telegram",
+  "/auth/password/forgot": "Восстановление пароля",
+  "/auth/password/reset": "Новый пароль",
+  "/auth/email/validate": "Подтверждение email",
+  "/auth/email/change": "Смена email",
+};
+
+export function placeholderTitle(pathname: string): string {
+  return PLACEHOLDER_TITLES[pathname.replace(/\/$/, "")] ?? "Раздел";
+}
+
+/** An honest placeholder for a section that is being built. */
+export function ComingSoon({ title }: { title: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center" data-testid="coming-soon">
+      <Hammer aria-hidden className="size-12 text-primary" strokeWidth={1.5} />
+      <h1 className="font-heading text-3xl font-extrabold">{title}</h1>
+      <p className="text-muted-foreground">Раздел скоро появится: мы уже над ним работаем.</p>
+      <Button asChild variant="outline">
+        <Link to="/">На главную</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { Eye, FileText, Heart, MessageSquare } from "lucide-react";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { RankBadges } from "~/components/users/rank-badges";
+import type { PostSummaryDto } from "~/domain/posts/posts.server";
+import { formatCount, formatDateTime } from "~/lib/format";
+
+/** One post in a feed: author, category, title linking to the post, excerpt and counters. */
+export function PostCard({ post }: { post: PostSummaryDto }) {
+  return (
+    <article className="rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md" data-testid="post-card">
+      <header className="flex items-center gap-3">
+        <Avatar username={post.author.username} src={post.author.image} size="sm" link={`/profile/${post.author.id}`} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 text-sm">
+            <Link to={`/profile/${post.author.id}`} className="font-semibold hover:underline">
+              {post.author.username}
+            </Link>
+            <RankBadges ranks={post.author.ranks} />
+          </div>
+          <time dateTime={post.createdAt} className="text-xs text-muted-foreground">
+            {formatDateTime(post.createdAt)}
+          </time>
+        </div>
+        <Badge variant="secondary" asChild>
+          <Link to={`/?category=${post.category.id}`}>{post.category.name}</Link>
+        </Badge>
+      </header>
+      <h2 className="mt-3 font-heading text-lg font-bold leading-snug">
+        {post.kind === "article" ? <FileText aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
+        <Link to={`/post/${post.id}`} className="hover:text-primary">
+          {post.title}
+        </Link>
+      </h2>
+      <p className="mt-2 line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
+      <footer className="mt-4 flex gap-5 text-xs text-muted-foreground">
+        <span className="inline-flex items-center gap-1" title="Просмотры">
+          <Eye aria-hidden className="size-3.5" /> {formatCount(post.views)}
+        </span>
+        <span className="inline-flex items-center gap-1" title="Оценки">
+          <Heart aria-hidden className="size-3.5" /> {formatCount(post.likeCount)}
+        </span>
+        <span className="inline-flex items-center gap-1" title="Комментарии">
+          <MessageSquare aria-hidden className="size-3.5" /> {formatCount(post.commentCount)}
+        </span>
+      </footer>
+    </article>
+  );
+}
+
+/** A list of posts with an empty state. */
+export function PostList({ posts, empty }: { posts: PostSummaryDto[]; empty: string }) {
+  if (posts.length === 0) {
+    return <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">{empty}</p>;
+  }
+  return (
+    <div className="grid gap-4">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+    </div>
+  );
+}

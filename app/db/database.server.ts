@@ -1,0 +1,40 @@
+/**
+ * The process-wide database: opened once, migrated, seeded with the demo community when
+ * empty (unless SEED_DEMO=0). Kept on globalThis so Vite's module reloads in development
+ * never open PGlite's data directory twice.
+ */
+import path from "node:path";
+import { getConfig } from "~/lib/config.server";
+import { purgeExpiredLimits } from "~/lib/rate-limit.server";
+import { purgeExpiredSessions } from "~/lib/session.server";
+import { openDatabase, type DatabaseHandle } from "./client.server";
+import { seedDemoIfEmpty } from "./seed/seed.server";
+
+const globalStore = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
+
+/** The opened, migrated database of this process. Rejects if it cannot be opened or migrated. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  globalStore.__appDatabase ??= open();
+  return globalStore.__appDatabase;
+}
+
+async function open(): Promise<DatabaseHandle> {
+  const config = getConfig();
+  const handle = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
+  );
+  await purgeExpiredSessions(handle.db);
+  await purgeExpiredLimits(handle.db);
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(handle.db, config);
+    if (seeded) console.log(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
+  }
+  return handle;
+}
+
+/** Closes the database if it was opened (graceful shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const pending = globalStore.__appDatabase;
+  globalStore.__appDatabase = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,125 @@
+/**
+ * The Drizzle schema: one file, shared by PGlite and PostgreSQL. Migrations in drizzle/
+ * are generated from it with `npm run db:generate` and committed.
+ *
+ * The database guards the invariants that must never break (HOUSE_STYLE.md): unique keys,
+ * foreign keys and CHECK constraints live here, not only in the domain code.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A colour theme: each colour an RGB triple (SPEC.md 3). */
+export interface ThemeColors {
+  primary: [number, number, number];
+  secondary: [number, number, number];
+  background: [number, number, number];
+}
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    displayName: text("display_name"),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    passwordHash: text("password_hash"),
+    bio: text("bio").notNull().default(""),
+    image: text("image"),
+    role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
+    verified: boolean("verified").notNull().default(false),
+    apiToken: text("api_token").notNull(),
+    theme: jsonb("theme").$type<ThemeColors>(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_api_token_key").on(t.apiToken),
+    check("users_username_format", sql`${t.username} ~ '^[A-Za-z0-9_А-Яа-яЁё]{3,32}$'`),
+    check("users_role_known", sql`${t.role} in ('member', 'moderator', 'admin')`),
+  ],
+);
+
+/** Server-side sessions: the cookie carries only the id, so a row deleted is a session revoked. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** The nine fixed categories of PRODUCT.md Content; rows are inserted by the first migration. */
+export const categories = pgTable("categories", {
+  id: smallint("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: serial("id").primaryKey(),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: smallint("category_id")
+      .notNull()
+      .references(() => categories.id),
+    kind: text("kind", { enum: ["post", "article"] }).notNull().default("post"),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    views: integer("views").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    createdAt: createdAt(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("posts_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc()),
+    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    index("posts_kind_created_idx").on(t.kind, t.createdAt.desc()),
+    check("posts_kind_known", sql`${t.kind} in ('post', 'article')`),
+    check("posts_title_length", sql`char_length(${t.title}) between 3 and 200`),
+    check("posts_body_length", sql`char_length(${t.body}) between 1 and 50000`),
+    check("posts_counters_non_negative", sql`${t.views} >= 0 and ${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+  ],
+);
+
+/** Site-wide settings set by admins, e.g. mainPageBackground (SPEC.md 3). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Counters for rate limits (rate-limiter-flexible's Drizzle store), shared by every process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});

@@ -1,0 +1,148 @@
+/**
+ * Posts and articles: write, edit, read and list (PRODUCT.md Content, Limits).
+ * Lists fetch their rows and authors in one joined query plus one count: no N+1.
+ */
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { posts, users } from "~/db/schema";
+import { Forbidden, NotFound } from "~/lib/errors";
+import { markdownExcerpt, renderMarkdown } from "~/lib/markdown.server";
+import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { consumeLimit } from "~/lib/rate-limit.server";
+import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
+import { findCategory } from "./categories";
+import type { PostInput } from "./schemas";
+
+type PostRow = typeof posts.$inferSelect;
+
+/** A post in a list: an excerpt instead of the body. Times are ISO strings. */
+export interface PostSummaryDto {
+  id: number;
+  title: string;
+  excerpt: string;
+  kind: "post" | "article";
+  category: { id: number; name: string };
+  author: UserRefDto;
+  createdAt: string;
+  editedAt: string | null;
+  views: number;
+  likeCount: number;
+  commentCount: number;
+}
+
+/** A whole post: its Markdown source and the sanitised HTML rendered from it. */
+export interface PostDto extends Omit<PostSummaryDto, "excerpt"> {
+  body: string;
+  html: string;
+}
+
+export interface ListPostsFilter {
+  categoryId?: number;
+  kind?: "post" | "article";
+  authorId?: number;
+}
+
+function base(row: PostRow, author: UserRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    category: { id: row.categoryId, name: findCategory(row.categoryId)?.name ?? "" },
+    author: toUserRefDto(author),
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    views: row.views,
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+  };
+}
+
+export function toPostDto(row: PostRow, author: UserRow): PostDto {
+  return { ...base(row, author), body: row.body, html: renderMarkdown(row.body) };
+}
+
+export function toPostSummaryDto(row: PostRow, author: UserRow): PostSummaryDto {
+  return { ...base(row, author), excerpt: markdownExcerpt(row.body) };
+}
+
+/**
+ * Publishes a post by `actor`. Returns the new post.
+ * Throws RateLimited (429) for a second post within 30 s (PRODUCT.md Limits).
+ * `input` must already be parsed by PostInputSchema.
+ */
+export async function createPost(db: Db, actor: UserRow, input: PostInput): Promise<PostDto> {
+  await consumeLimit(db, "posts", String(actor.id), "Публиковать можно не чаще одного поста в 30 секунд");
+  const [row] = await db
+    .insert(posts)
+    .values({ authorId: actor.id, title: input.title, body: input.body, categoryId: input.categoryId, kind: input.kind })
+    .returning();
+  return toPostDto(row!, actor);
+}
+
+/**
+ * Replaces the title, body, category and kind of post `id`, marking it edited.
+ * Throws NotFound for an unknown post and Forbidden (`not_post_author`) for anyone but its author.
+ */
+export async function updatePost(db: Db, actor: UserRow, id: number, input: PostInput): Promise<PostDto> {
+  const existing = await findPostRow(db, id);
+  if (!existing) throw new NotFound("Пост не найден", "post_not_found");
+  assertAuthor(existing, actor);
+  const [row] = await db
+    .update(posts)
+    .set({ title: input.title, body: input.body, categoryId: input.categoryId, kind: input.kind, editedAt: new Date() })
+    .where(eq(posts.id, id))
+    .returning();
+  return toPostDto(row!, actor);
+}
+
+/** Throws Forbidden unless `actor` wrote the post (PRODUCT.md Content: the author edits). */
+export function assertAuthor(post: Pick<PostRow, "authorId">, actor: Pick<UserRow, "id">): void {
+  if (post.authorId !== actor.id) throw new Forbidden("Редактировать пост может только его автор", "not_post_author");
+}
+
+async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
+  return row;
+}
+
+/** Post `id` with its author and rendered HTML. Throws NotFound (`post_not_found`). */
+export async function getPost(db: Db, id: number): Promise<PostDto> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new NotFound("Пост не найден", "post_not_found");
+  const [found] = await db
+    .select({ post: posts, author: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.id, id))
+    .limit(1);
+  if (!found) throw new NotFound("Пост не найден", "post_not_found");
+  return toPostDto(found.post, found.author);
+}
+
+/**
+ * A page of posts, newest first, optionally filtered by category, kind and author.
+ * Two queries whatever the page size: rows joined with authors, and the total count.
+ */
+export async function listPosts(db: Db, filter: ListPostsFilter, params: PageParams): Promise<Page<PostSummaryDto>> {
+  const conditions: SQL[] = [];
+  if (filter.categoryId !== undefined) conditions.push(eq(posts.categoryId, filter.categoryId));
+  if (filter.kind !== undefined) conditions.push(eq(posts.kind, filter.kind));
+  if (filter.authorId !== undefined) conditions.push(eq(posts.authorId, filter.authorId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: posts, author: users })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    db.select({ value: count() }).from(posts).where(where),
+  ]);
+  return toPage(
+    rows.map((r) => toPostSummaryDto(r.post, r.author)),
+    total?.value ?? 0,
+    params,
+  );
+}

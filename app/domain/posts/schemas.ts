@@ -1,0 +1,29 @@
+/**
+ * The post form, shared by the server and Conform in the browser.
+ * Rules: PRODUCT.md Limits (title 3-200 chars, body up to 50 000) and Content (categories, kind).
+ */
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 200;
+export const BODY_MAX = 50_000;
+
+export const PostInputSchema = z.object({
+  title: z
+    .string({ error: "Введите заголовок" })
+    .trim()
+    .min(TITLE_MIN, `Заголовок — не короче ${TITLE_MIN} символов`)
+    .max(TITLE_MAX, `Заголовок — не длиннее ${TITLE_MAX} символов`),
+  body: z
+    .string({ error: "Напишите текст поста" })
+    .trim()
+    .min(1, "Напишите текст поста")
+    .max(BODY_MAX, `Текст — не длиннее ${BODY_MAX.toLocaleString("ru-RU")} символов`),
+  categoryId: z.coerce
+    .number({ error: "Выберите категорию" })
+    .int("Выберите категорию")
+    .refine((id) => CATEGORIES.some((c) => c.id === id), "Выберите категорию"),
+  kind: z.enum(["post", "article"], { error: "Выберите тип публикации" }).default("post"),
+});
+export type PostInput = z.infer<typeof PostInputSchema>;

@@ -1,0 +1,36 @@
+/**
+ * Site-wide settings set by admins. The main-page background (SPEC.md 2 and 3) is an image
+ * URL kept under the key `mainPageBackground`.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { settings } from "~/db/schema";
+import { Forbidden } from "~/lib/errors";
+import type { UserRow } from "../users/users.server";
+
+export const MAIN_PAGE_BACKGROUND_KEY = "mainPageBackground";
+
+/** A same-site path (/images/…) or an https URL; empty clears the background. */
+export const BackgroundSchema = z.object({
+  value: z
+    .string()
+    .trim()
+    .max(2000, "Слишком длинная ссылка")
+    .refine((v) => v === "" || /^\/(?!\/)[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v), "Укажите ссылку https://… или путь /images/…"),
+});
+
+/** The main-page background image URL, or null when none is set. */
+export async function getMainPageBackground(db: Db): Promise<string | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, MAIN_PAGE_BACKGROUND_KEY)).limit(1);
+  return typeof row?.value === "string" && row.value !== "" ? row.value : null;
+}
+
+/** Sets (or with "" clears) the background. Throws Forbidden (`admin_only`) unless `actor` is an admin. */
+export async function setMainPageBackground(db: Db, actor: UserRow, value: string): Promise<void> {
+  if (actor.role !== "admin") throw new Forbidden("Фон главной меняет только администратор", "admin_only");
+  await db
+    .insert(settings)
+    .values({ key: MAIN_PAGE_BACKGROUND_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}

@@ -1,0 +1,169 @@
+/**
+ * Members: registration, credential checks and the public shapes of a member.
+ * Rules: PRODUCT.md People (username 3-32 chars, unique case-insensitively; unique email).
+ */
+import { randomBytes } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { posts, users, type ThemeColors } from "~/db/schema";
+import { Conflict, NotFound } from "~/lib/errors";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import type { RegisterInput } from "./schemas";
+
+export type UserRow = typeof users.$inferSelect;
+export type Rank = "ADMIN" | "MODERATOR" | "VERIFIED" | "SCAMMER";
+
+/** The current-user shape of SPEC.md 3, answered by GET /api/auth/me. */
+export interface CurrentUserDto {
+  id: number;
+  name: string;
+  email: string;
+  image: string | null;
+  apiToken: string;
+  customization: { theme: ThemeColors | null };
+}
+
+/** A member as anyone may see them (no email, no token). */
+export interface ProfileDto {
+  id: number;
+  username: string;
+  displayName: string | null;
+  bio: string;
+  image: string | null;
+  ranks: Rank[];
+  createdAt: string;
+  lastSeenAt: string | null;
+  postCount: number;
+}
+
+/** A compact author reference for lists: loaded in one batch per list, never per row. */
+export interface UserRefDto {
+  id: number;
+  username: string;
+  displayName: string | null;
+  image: string | null;
+  ranks: Rank[];
+}
+
+/** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (PRODUCT.md People). */
+export function generateApiToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Ranks shown beside a name (PRODUCT.md People); SCAMMER arrives with the claims issue. */
+export function ranksOf(user: Pick<UserRow, "role" | "verified">): Rank[] {
+  const ranks: Rank[] = [];
+  if (user.role === "admin") ranks.push("ADMIN");
+  if (user.role === "moderator") ranks.push("MODERATOR");
+  if (user.verified) ranks.push("VERIFIED");
+  return ranks;
+}
+
+export function toCurrentUserDto(user: UserRow): CurrentUserDto {
+  return {
+    id: user.id,
+    name: user.username,
+    email: user.email,
+    image: user.image,
+    apiToken: user.apiToken,
+    customization: { theme: user.theme ?? null },
+  };
+}
+
+export function toUserRefDto(user: UserRow): UserRefDto {
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    image: user.image,
+    ranks: ranksOf(user),
+  };
+}
+
+/**
+ * Creates a member with an argon2id password hash and a new api token.
+ * Throws Conflict (code `username_taken` or `email_taken`, with the field's Russian error)
+ * when the username or email is already used, case-insensitively.
+ */
+export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  await assertAvailable(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash, apiToken: generateApiToken() })
+      .returning();
+    return user!;
+  } catch (error) {
+    // A concurrent registration won the race between the check and the insert.
+    if (isUniqueViolation(error)) await assertAvailable(db, input.username, input.email);
+    throw error;
+  }
+}
+
+async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) {
+    throw new Conflict("Это имя пользователя уже занято", "username_taken", {
+      username: ["Это имя пользователя уже занято"],
+    });
+  }
+  if (taken.length > 0) {
+    throw new Conflict("Этот email уже зарегистрирован", "email_taken", {
+      email: ["Этот email уже зарегистрирован"],
+    });
+  }
+}
+
+/** True for PostgreSQL's unique_violation (23505), from postgres.js or PGlite. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Checks a sign-in: `login` is an email or a username (case-insensitive).
+ * Returns the member, or null when no member matches or the password is wrong.
+ */
+export async function verifyCredentials(db: Db, login: string, password: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${login}) or lower(${users.username}) = lower(${login})`)
+    .limit(1);
+  if (!user?.passwordHash) return null;
+  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+}
+
+export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/**
+ * The public profile of member `id` with their post count.
+ * Throws NotFound (`profile_not_found`) for an unknown id.
+ */
+export async function getProfile(db: Db, id: number): Promise<ProfileDto> {
+  const user = Number.isSafeInteger(id) && id > 0 ? await getUserById(db, id) : null;
+  if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
+  const [counted] = await db.select({ value: count() }).from(posts).where(and(eq(posts.authorId, id)));
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    bio: user.bio,
+    image: user.image,
+    ranks: ranksOf(user),
+    createdAt: user.createdAt.toISOString(),
+    lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
+    postCount: counted?.value ?? 0,
+  };
+}

@@ -1,0 +1,18 @@
+/** The default layout (SPEC.md 2): header, a centred content column, footer. */
+import { Outlet } from "react-router";
+import { SiteFooter, SiteHeader } from "~/components/layout/site-header";
+import { useRootData } from "~/lib/root-data";
+
+export default function DefaultLayout() {
+  const root = useRootData();
+  const siteName = root?.siteName ?? "Сходка";
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader siteName={siteName} viewer={root?.viewer ?? null} />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <SiteFooter siteName={siteName} />
+    </div>
+  );
+}

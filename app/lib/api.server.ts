@@ -1,0 +1,20 @@
+/**
+ * Helpers for /api routes: the success envelope of SPEC.md 3 and the signed-in caller.
+ * Errors go through `handleApi` (errors.ts), which answers `{success: false, errors: {code, message}}`.
+ */
+import type { AppContext } from "./context";
+import { Unauthorized } from "./errors";
+import { getSessionUser } from "./session.server";
+import type { UserRow } from "~/domain/users/users.server";
+
+/** `{success: true, data}` with status 200 (or `init.status`). */
+export function apiData<T>(data: T, init?: ResponseInit): Response {
+  return Response.json({ success: true, data }, init);
+}
+
+/** The member signed in by cookie. Throws Unauthorized (401, `unauthorized`) for a visitor. */
+export async function requireApiUser(ctx: AppContext, request: Request): Promise<UserRow> {
+  const user = await getSessionUser(ctx.db, request);
+  if (!user) throw new Unauthorized();
+  return user;
+}

@@ -1,0 +1,64 @@
+/**
+ * CSRF protection with remix-utils: a signed token in the `csrf` cookie that every form
+ * repeats. Page forms send it as `csrf` (AuthenticityTokenInput); the Auth.js-style calls
+ * of SPEC.md 7 send the same token as `csrfToken`.
+ */
+import { createCookie } from "react-router";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { getConfig } from "./config.server";
+import { Forbidden } from "./errors";
+
+let instances: { form: CSRF; authJs: CSRF } | undefined;
+
+function csrf() {
+  if (!instances) {
+    const config = getConfig();
+    const cookie = createCookie("csrf", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.publicUrl.startsWith("https://"),
+      secrets: [config.sessionSecret],
+    });
+    instances = {
+      form: new CSRF({ cookie, formDataKey: "csrf", secret: config.sessionSecret }),
+      authJs: new CSRF({ cookie, formDataKey: "csrfToken", secret: config.sessionSecret }),
+    };
+  }
+  return instances;
+}
+
+/** The request's CSRF token and, when it had none yet, the Set-Cookie header that stores it. */
+export function commitCsrfToken(request: Request): Promise<readonly [string, string | null]> {
+  return csrf().form.commitToken(request);
+}
+
+/**
+ * Checks the token a page form posted as `csrf` (the body is read from a clone).
+ * Throws Forbidden (`csrf_invalid`, 403) when it is missing or does not match the cookie.
+ */
+export async function validateCsrf(request: Request): Promise<void> {
+  await check(() => csrf().form.validate(request));
+}
+
+/** Like validateCsrf, for the Auth.js-style field `csrfToken`; returns false instead of throwing. */
+export async function isValidAuthJsCsrf(request: Request): Promise<boolean> {
+  try {
+    await csrf().authJs.validate(request);
+    return true;
+  } catch (error) {
+    if (error instanceof CSRFError) return false;
+    throw error;
+  }
+}
+
+async function check(validate: () => Promise<void>): Promise<void> {
+  try {
+    await validate();
+  } catch (error) {
+    if (error instanceof CSRFError) {
+      throw new Forbidden("Форма устарела. Обновите страницу и попробуйте ещё раз.", "csrf_invalid");
+    }
+    throw error;
+  }
+}

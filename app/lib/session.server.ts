@@ -1,0 +1,116 @@
+/**
+ * Sessions live in the `sessions` table; the httpOnly SameSite=Lax cookie carries only the
+ * session id, so deleting a row revokes that sign-in everywhere (issue 2, PRODUCT.md People).
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { createCookie, createCookieSessionStorage, redirect } from "react-router";
+import type { Db } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import type { UserRow } from "~/domain/users/users.server";
+import { getConfig } from "./config.server";
+
+/** How long a sign-in lasts: 30 days, in ms. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per member, in ms. */
+const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
+
+type CookieData = { sessionId?: string };
+
+let storage: ReturnType<typeof createCookieSessionStorage<CookieData>> | undefined;
+
+function authStorage() {
+  const config = getConfig();
+  storage ??= createCookieSessionStorage<CookieData>({
+    cookie: createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: config.publicUrl.startsWith("https://"),
+      secrets: [config.sessionSecret],
+      maxAge: SESSION_TTL_MS / 1000,
+    }),
+  });
+  return storage;
+}
+
+/** Reads the session id from the request's cookie, or undefined. */
+export async function getSessionId(request: Request): Promise<string | undefined> {
+  const session = await authStorage().getSession(request.headers.get("Cookie"));
+  return session.get("sessionId");
+}
+
+/**
+ * The member signed in on this request, or null (no cookie, unknown, expired or revoked
+ * session). Marks the member as seen, at most once a minute.
+ */
+export async function getSessionUser(db: Db, request: Request): Promise<UserRow | null> {
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
+    await db.update(users).set({ lastSeenAt: new Date(now) }).where(eq(users.id, row.user.id));
+  }
+  return row.user;
+}
+
+/**
+ * Creates a session row for the member and returns the Set-Cookie header value that
+ * carries its id.
+ */
+export async function createUserSession(
+  db: Db,
+  userId: number,
+  meta: { ip?: string; userAgent?: string | null },
+): Promise<string> {
+  const id = randomBytes(24).toString("base64url");
+  await db.insert(sessions).values({
+    id,
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  const session = await authStorage().getSession();
+  session.set("sessionId", id);
+  return authStorage().commitSession(session);
+}
+
+/** Deletes the request's session row and returns the Set-Cookie header that clears the cookie. */
+export async function destroyUserSession(db: Db, request: Request): Promise<string> {
+  const session = await authStorage().getSession(request.headers.get("Cookie"));
+  const sessionId = session.get("sessionId");
+  if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
+  return authStorage().destroySession(session);
+}
+
+/** Removes expired sessions; returns how many were deleted. Run at start-up and daily. */
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/**
+ * Sends a visitor to the login page with `redirect` carrying the original full path
+ * (SPEC.md 5 route guards).
+ */
+export function redirectToLogin(request: Request): never {
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
+}
+
+/** A safe same-site path to go to after sign-in; anything else falls back to `fallback`. */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return fallback;
+  }
+  return target;
+}

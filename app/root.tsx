@@ -1,0 +1,132 @@
+/**
+ * The document shell (SPEC.md 2 and 4): toast area, top loading bar, tooltips, the
+ * member's colour theme, smooth scroll to the top after each navigation, and the error page.
+ */
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useNavigation,
+} from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HeartCrack } from "lucide-react";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { LoadingBar } from "~/components/loading-bar";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { toast } from "~/components/ui/use-toast";
+import { getOptionalUser } from "~/lib/auth.server";
+import { commitCsrfToken } from "~/lib/csrf.server";
+import { useNonce } from "~/lib/nonce";
+import { useRootData } from "~/lib/root-data";
+import { themeStyle } from "~/lib/theme";
+import { takeToast } from "~/lib/toast.server";
+import { toViewer } from "~/lib/viewer";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [user, [csrfToken, csrfCookie], flash] = await Promise.all([
+    getOptionalUser(context, request),
+    commitCsrfToken(request),
+    takeToast(request),
+  ]);
+  const headers = new Headers();
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
+  return data(
+    { siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast },
+    { headers },
+  );
+}
+
+type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRootData();
+  return (
+    <html lang="ru" style={themeStyle(rootData?.viewer?.theme)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
+  useScrollToTopAfterNavigation();
+  return (
+    <AuthenticityTokenProvider token={loaderData.csrfToken}>
+      <TooltipProvider>
+        <LoadingBar />
+        <Outlet />
+        <Toaster />
+      </TooltipProvider>
+    </AuthenticityTokenProvider>
+  );
+}
+
+function useFlashToast(flash: RootLoaderData["toast"]) {
+  useEffect(() => {
+    if (flash) toast({ title: flash.title, description: flash.description, variant: flash.variant });
+  }, [flash]);
+}
+
+/** SPEC.md 2: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
+function useScrollToTopAfterNavigation() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === "idle") window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [location.pathname, location.search, navigation.state === "idle"]);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let message = "Что-то пошло не так. Попробуйте обновить страницу.";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = typeof error.data === "string" ? error.data : (error.data?.message ?? error.statusText ?? message);
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return <ErrorPage status={status} message={message} />;
+}
+
+/** The error page of SPEC.md 2: «Ошибка», a crying heart, the status, the message, «На главную». */
+export function ErrorPage({ status, message }: { status: number; message: string }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
+      <title>{`Ошибка | ${useRootData()?.siteName ?? "Сходка"}`}</title>
+      <HeartCrack aria-hidden className="size-24 text-primary" strokeWidth={1.5} />
+      <div className="space-y-2">
+        <h1 className="font-heading text-3xl font-bold">Ошибка</h1>
+        <p className="font-heading text-6xl font-extrabold text-primary" data-testid="error-status">
+          {status}
+        </p>
+        <p className="max-w-xl text-muted-foreground" data-testid="error-message">
+          {message}
+        </p>
+      </div>
+      <Button asChild size="lg">
+        <Link to="/">На главную</Link>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The route table: every URL of SPEC.md 2 with its layout, plus the JSON calls of SPEC.md 7.
+ * Layouts: auth, default, primitive and bare (app/layouts/). Pages that later issues fill
+ * share the placeholder modules, which still apply the sign-in guard of their row.
+ */
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** A page a later issue fills: public, or behind sign-in (SPEC.md 2 access column). */
+const soon = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
+const soonPrivate = (path: string, id: string) => route(path, "routes/placeholder-private.tsx", { id });
+
+export default [
+  layout("layouts/default.tsx", [
+    index("routes/home.tsx"),
+    route("articles", "routes/articles.tsx"),
+    soon("faq", "faq"),
+    soon("music", "music"),
+    soon("search", "search"),
+    soon("leaderboard", "leaderboard"),
+    soonPrivate("admin/stats", "admin-stats"),
+    soon("admin/recaptcha-status", "admin-recaptcha-status"),
+    route("profile", "routes/profile/index.tsx"),
+    route("profile/posts", "routes/profile/posts.tsx"),
+    soonPrivate("profile/wallet", "profile-wallet"),
+    soonPrivate("profile/deposit", "profile-deposit"),
+    soonPrivate("profile/notifications", "profile-notifications"),
+    soonPrivate("profile/bookmarks", "profile-bookmarks"),
+    soonPrivate("profile/history", "profile-history"),
+    soonPrivate("profile/achievements", "profile-achievements"),
+    soonPrivate("profile/settings", "profile-settings"),
+    soonPrivate("services/guarantor", "services-guarantor"),
+  ]),
+
+  layout("layouts/bare.tsx", [
+    soon("ads", "ads"),
+    soon("chatgpt", "chatgpt"),
+    soon("blacklist", "blacklist"),
+    soonPrivate("profile/conversations", "profile-conversations"),
+    route("profile/:id", "routes/profile/public.tsx"),
+    route("post/:id", "routes/posts/read.tsx"),
+    route("post/:id/edit", "routes/posts/edit.tsx"),
+    route("posts/new", "routes/posts/new.tsx"),
+    route("posts/new/preview", "routes/posts/preview.tsx"),
+  ]),
+
+  layout("layouts/auth.tsx", [
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/register", "routes/auth/register.tsx"),
+    route("auth/password/forgot", "routes/auth/placeholder-anonymous.tsx", { id: "auth-password-forgot" }),
+    route("auth/password/reset", "routes/auth/placeholder-anonymous.tsx", { id: "auth-password-reset" }),
+    route("auth/email/validate", "routes/auth/placeholder-anonymous.tsx", { id: "auth-email-validate" }),
+    soonPrivate("auth/email/change", "auth-email-change"),
+  ]),
+
+  layout("layouts/primitive.tsx", [soon("debug/tg", "debug-tg")]),
+
+  route("auth/logout", "routes/auth/logout.tsx"),
+  route("sitemap.xml", "routes/sitemap.tsx"),
+
+  ...prefix("api", [
+    route("auth/me", "routes/api/auth/me.ts"),
+    route("auth/csrf", "routes/api/auth/csrf.ts"),
+    route("auth/providers", "routes/api/auth/providers.ts"),
+    route("auth/session", "routes/api/auth/session.ts"),
+    route("auth/signin/:provider", "routes/api/auth/signin.ts", { id: "api-auth-signin" }),
+    route("auth/callback/:provider", "routes/api/auth/signin.ts", { id: "api-auth-callback" }),
+    route("auth/signout", "routes/api/auth/signout.ts"),
+    route("settings/mainPageBackground", "routes/api/settings/main-page-background.ts"),
+    route("profile/posts", "routes/api/profile/my-posts.ts"),
+    route("profile/:id", "routes/api/profile/profile.ts"),
+    route("profile/:id/posts", "routes/api/profile/posts.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,46 @@
+/**
+ * POST /api/auth/signin/{provider} and /api/auth/callback/{provider} (SPEC.md 7): form-encoded
+ * csrfToken, callbackUrl, json, email, password. Success sets the session cookie and answers
+ * `{url}` (json=true) or redirects to callbackUrl. Failures answer the /api error body with
+ * `url` added for Auth.js clients: 403 `csrf_invalid`, 401 `invalid_credentials`, 429 `rate_limited`.
+ */
+import type { Route } from "./+types/signin";
+import { authenticateWithForm } from "~/lib/auth.server";
+import { isValidAuthJsCsrf } from "~/lib/csrf.server";
+import { AppError, Forbidden, NotFound, toApiErrorResponse } from "~/lib/errors";
+import { createUserSession, safeRedirect } from "~/lib/session.server";
+
+export async function loader() {
+  return toApiErrorResponse(new NotFound("Используйте POST", "method_not_allowed"));
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (params.provider !== "credentials") return toApiErrorResponse(new NotFound("Неизвестный способ входа", "unknown_provider"));
+  const form = await request.clone().formData();
+  const callbackUrl = safeRedirect(relativeTo(form.get("callbackUrl"), context.config.publicUrl), "/");
+  try {
+    if (!(await isValidAuthJsCsrf(request))) throw new Forbidden("Неверный CSRF-токен", "csrf_invalid");
+    // The Auth.js form names the login field `email`, like our login form.
+    const user = await authenticateWithForm(context, request);
+    const cookie = await createUserSession(context.db, user.id, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
+    const headers = new Headers({ "Set-Cookie": cookie });
+    if (form.get("json") === "true") return Response.json({ url: callbackUrl }, { headers });
+    headers.set("Location", callbackUrl);
+    return new Response(null, { status: 302, headers });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "invalid_credentials") {
+      return Response.json(
+        { success: false, errors: { code: error.code, message: error.message }, url: "/auth/login?error=CredentialsSignin" },
+        { status: 401 },
+      );
+    }
+    return toApiErrorResponse(error);
+  }
+}
+
+/** Auth.js sends an absolute callbackUrl; keep only its path when it points at this site. */
+function relativeTo(value: FormDataEntryValue | null, publicUrl: string): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  if (value.startsWith(publicUrl)) return value.slice(publicUrl.length) || "/";
+  return value;
+}

@@ -1,0 +1,14 @@
+/** GET /api/profile/{id}/posts?page&perPage: a member's posts, newest first; 404 for an unknown member. */
+import type { Route } from "./+types/posts";
+import { listPosts } from "~/domain/posts/posts.server";
+import { getProfile } from "~/domain/users/users.server";
+import { apiData } from "~/lib/api.server";
+import { handleApi } from "~/lib/errors";
+import { parsePageParams } from "~/lib/pagination";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const profile = await getProfile(context.db, Number(params.id));
+    return apiData(await listPosts(context.db, { authorId: profile.id }, parsePageParams(new URL(request.url).searchParams)));
+  });
+}

@@ -1,0 +1,9 @@
+/** GET /api/settings/mainPageBackground: `{data: {value}}` with the image URL or null (SPEC.md 3 and 7). */
+import type { Route } from "./+types/main-page-background";
+import { getMainPageBackground } from "~/domain/settings/settings.server";
+import { apiData } from "~/lib/api.server";
+import { handleApi } from "~/lib/errors";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return handleApi(async () => apiData({ value: await getMainPageBackground(context.db) }));
+}

@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/register";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { RegisterSchema } from "~/domain/users/schemas";
+import { registerUser } from "~/domain/users/users.server";
+import { requireAnonymous } from "~/lib/auth.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { replyWithError } from "~/lib/forms.server";
+import { checkHoneypot, honeypot } from "~/lib/honeypot.server";
+import { pageMeta } from "~/lib/meta";
+import { createUserSession, safeRedirect } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Регистрация");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(context, request);
+  return { honeypotProps: await honeypot().getInputProps() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    await validateCsrf(request);
+    await checkHoneypot(formData);
+    const user = await registerUser(context.db, submission.value);
+    const cookie = await createUserSession(context.db, user.id, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
+    return redirectWithToast(
+      safeRedirect(submission.value.redirect, "/"),
+      { title: "Аккаунт создан", description: `Добро пожаловать в сообщество, ${user.username}!` },
+      [cookie],
+    );
+  } catch (error) {
+    return replyWithError(submission, error, ["password"]);
+  }
+}
+
+export default function RegisterPage({ loaderData }: Route.ComponentProps) {
+  const lastResult = useActionData<typeof action>()?.result;
+  const [searchParams] = useSearchParams();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(RegisterSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="font-heading text-2xl">Регистрация</CardTitle>
+        <CardDescription>Аккаунт нужен, чтобы публиковать посты, общаться в чатах и заключать сделки через гаранта.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <AuthenticityTokenInput />
+          <HoneypotProvider {...loaderData.honeypotProps}>
+            <HoneypotInputs label="Оставьте это поле пустым" />
+          </HoneypotProvider>
+          <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            label="Имя пользователя"
+            id={fields.username.id}
+            errors={fields.username.errors}
+            description="3–32 символа: буквы, цифры и _. Так вас будут упоминать: @имя."
+          >
+            <Input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoFocus />
+          </Field>
+          <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+            <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          </Field>
+          <Field label="Пароль" id={fields.password.id} errors={fields.password.errors} description="Не короче 8 символов.">
+            <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+          </Field>
+          <Button type="submit" size="lg" disabled={submitting}>
+            {submitting ? "Создаём аккаунт…" : "Зарегистрироваться"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-sm">
+          <Link to="/auth/login" className="font-medium text-primary hover:underline">
+            Уже есть аккаунт? Войдите
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

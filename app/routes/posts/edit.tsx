@@ -1,0 +1,52 @@
+/** /post/{id}/edit: the author edits their post (sign-in required; others get 403). */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/edit";
+import { PostForm } from "~/components/posts/post-form";
+import { PostInputSchema } from "~/domain/posts/schemas";
+import { assertAuthor, getPost, updatePost } from "~/domain/posts/posts.server";
+import { requireUser } from "~/lib/auth.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { pageData } from "~/lib/errors";
+import { replyWithError } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Редактирование поста");
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  return pageData(async () => {
+    const post = await getPost(context.db, Number(params.id));
+    assertAuthor({ authorId: post.author.id }, user);
+    return { post };
+  });
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const submission = parseWithZod(await request.clone().formData(), { schema: PostInputSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await validateCsrf(request);
+    const post = await updatePost(context.db, user, Number(params.id), submission.value);
+    return redirectWithToast(`/post/${post.id}`, { title: "Изменения сохранены" });
+  } catch (error) {
+    return replyWithError(submission, error);
+  }
+}
+
+export default function EditPostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <h1 className="font-heading text-3xl font-extrabold">Редактирование поста</h1>
+      <PostForm
+        action={`/post/${post.id}/edit`}
+        submitLabel="Сохранить"
+        lastResult={actionData?.result}
+        defaultValue={{ title: post.title, body: post.body, categoryId: String(post.category.id), kind: post.kind }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// The custom Node server: static files, compression, security headers, request logging and
+// graceful shutdown around the React Router build (HOUSE_STYLE.md layout; issue 2).
+// Plain JavaScript so production starts with `node server/index.js` and no compiler.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+
+const DEVELOPMENT = process.env.NODE_ENV !== "production";
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? "0.0.0.0";
+const DATA_DIR = path.resolve(process.env.DATA_DIR ?? "./data");
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+// Compression never buffers server-sent events: a held-back frame is a late frame.
+app.use(
+  compression({
+    filter: (req, res) => {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (type.startsWith("text/event-stream")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    // The site also runs inside Telegram's web client as a Mini App, which frames it.
+    xFrameOptions: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: DEVELOPMENT
+      ? false
+      : {
+          directives: {
+            "default-src": ["'self'"],
+            "script-src": ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, "https://telegram.org"],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:", "https:"],
+            "connect-src": ["'self'", "ws:", "wss:"],
+            "frame-ancestors": ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
+            "upgrade-insecure-requests": null,
+          },
+        },
+  }),
+);
+
+app.use(morgan(DEVELOPMENT ? "dev" : "short", { skip: (req) => req.url.startsWith("/assets/") }));
+
+app.use("/uploads", express.static(path.join(DATA_DIR, "uploads"), { maxAge: "1d", fallthrough: true }));
+
+let build;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteDevServer.middlewares);
+  build = await viteDevServer.ssrLoadModule("./server/app.ts");
+  app.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed file names never change content: cache them for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  build = await import(path.resolve("build/server/index.js"));
+  app.use(build.app);
+}
+
+await build.start();
+
+const server = app.listen(PORT, HOST, () => {
+  const shown = HOST === "0.0.0.0" ? "localhost" : HOST;
+  console.log(`Server is listening on http://${shown}:${PORT}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests and closing the database.`);
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  server.close(async () => {
+    try {
+      await build.stop();
+    } finally {
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
