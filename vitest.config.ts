@@ -1,13 +1,22 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
+const env = { DATA_DIR: "tests/.tmp/vitest-data", SESSION_SECRET: "test-session-secret", SEED_DEMO: "0" };
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "tests/api/**/*.test.ts"],
-    environment: "node",
-    env: { DATA_DIR: "tests/.tmp/vitest-data", SESSION_SECRET: "test-session-secret", SEED_DEMO: "0" },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 90_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "domain", include: ["app/**/*.test.ts", "app/**/*.test.tsx"], environment: "node", env },
+      },
+      {
+        extends: true,
+        test: { name: "api", include: ["tests/api/**/*.test.ts"], environment: "node", globalSetup: ["tests/setup/api-global.ts"] },
+      },
+    ],
   },
 });

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { findCategory, parseCategoryParam } from "~/domain/posts/categories";
 import { listPosts } from "~/domain/posts/posts.server";
 import { BackgroundSchema, getMainPageBackground, setMainPageBackground } from "~/domain/settings/settings.server";
-import { getOptionalUser, requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";

@@ -1,0 +1,142 @@
+/**
+ * Shared types and text helpers for the seed content pools.
+ * All user-facing strings produced here are Russian.
+ */
+import type { Rng } from "../prng.ts";
+
+/** A piece of text: either fixed or produced from the generator kit. */
+export type Text = string | ((k: Kit) => string);
+
+/** What a post topic returns: a title and the topic-specific Markdown blocks. */
+export interface Draft {
+  title: string;
+  blocks: string[];
+  /** Extra filler paragraphs that only fit this kind of post (e.g. seller-only remarks). */
+  fillers?: readonly Text[];
+}
+
+export type PostTopic = (k: Kit) => Draft;
+
+export interface ArticleSection {
+  heading: string;
+  body: Text;
+}
+
+export interface ArticleTopic {
+  title: string;
+  intro: Text;
+  sections: ArticleSection[];
+}
+
+export interface CategoryPool {
+  /** Short post generators; each call yields a fresh variation. */
+  topics: PostTopic[];
+  /** Generic category paragraphs that fit any post of the category; appended to vary and lengthen posts. */
+  fillers: Text[];
+  /** Final lines of posts (contacts, questions to readers, ...). */
+  closings: Text[];
+  /** Long-form articles; each is used at most once. */
+  articles: ArticleTopic[];
+  /** Generic sections that may be appended to short articles. */
+  extraSections: ArticleSection[];
+  /** Final paragraphs of articles. */
+  articleOutros: Text[];
+}
+
+export interface City {
+  /** Nominative: «Москва». */
+  name: string;
+  /** Prepositional with preposition: «в Москве». */
+  inCity: string;
+}
+
+export const cities: readonly City[] = [
+  { name: "Москва", inCity: "в Москве" },
+  { name: "Санкт-Петербург", inCity: "в Санкт-Петербурге" },
+  { name: "Казань", inCity: "в Казани" },
+  { name: "Екатеринбург", inCity: "в Екатеринбурге" },
+  { name: "Новосибирск", inCity: "в Новосибирске" },
+  { name: "Нижний Новгород", inCity: "в Нижнем Новгороде" },
+  { name: "Краснодар", inCity: "в Краснодаре" },
+  { name: "Самара", inCity: "в Самаре" },
+  { name: "Ростов-на-Дону", inCity: "в Ростове-на-Дону" },
+  { name: "Воронеж", inCity: "в Воронеже" },
+  { name: "Пермь", inCity: "в Перми" },
+  { name: "Уфа", inCity: "в Уфе" },
+  { name: "Иркутск", inCity: "в Иркутске" },
+  { name: "Красноярск", inCity: "в Красноярске" },
+];
+
+export interface Kit {
+  rng: Rng;
+  pick<T>(items: readonly T[]): T;
+  int(min: number, max: number): number;
+  chance(p: number): boolean;
+  /** Random rounded price formatted as «2 500 ₽». */
+  rub(min: number, max: number, step?: number): string;
+  /** Integer with space-separated thousands: «12 500». */
+  num(n: number): string;
+  city(): City;
+  /** Harmless demo URL: https://example.com/<path>. */
+  link(path: string): string;
+  /** Resolve a Text into a string. */
+  text(t: Text): string;
+  /** Whether the author of the current text is female (for verb/adjective agreement). */
+  female: boolean;
+  /** Gendered form: g("продал", "продала"). */
+  g(masculine: string, feminine: string): string;
+}
+
+export function formatNumber(n: number): string {
+  const grouped = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+  return (n < 0 ? "−" : "") + grouped;
+}
+
+/** Russian plural form: plural(5, "игра", "игры", "игр") === "игр". */
+export function plural(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+export function ul(items: readonly string[]): string {
+  return items.map((i) => `- ${i}`).join("\n");
+}
+
+export function ol(items: readonly string[]): string {
+  return items.map((i, idx) => `${idx + 1}. ${i}`).join("\n");
+}
+
+export function quote(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+}
+
+export function makeKit(rng: Rng, female = false): Kit {
+  const kit: Kit = {
+    rng,
+    pick: (items) => rng.pick(items),
+    int: (min, max) => rng.int(min, max),
+    chance: (p) => rng.chance(p),
+    rub: (min, max, step = 100) => {
+      const value = Math.round(rng.int(min, max) / step) * step;
+      return `${formatNumber(Math.max(step, value))} ₽`;
+    },
+    num: formatNumber,
+    city: () => rng.pick(cities),
+    link: (path) => `https://example.com/${path.replace(/^\/+/, "")}`,
+    text: (t) => (typeof t === "string" ? t : t(kit)),
+    female,
+    g: (masculine, feminine) => (female ? feminine : masculine),
+  };
+  return kit;
+}
+
+/** Capitalise the first letter. */
+export function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,67 @@
+/** A tiny HTTP client for API tests: keeps cookies like a browser and can pose as another IP. */
+import { inject } from "vitest";
+
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string = inject("baseUrl"),
+    private readonly ip: string = `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+  ) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("X-Forwarded-For", this.ip);
+    if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await fetch(this.baseUrl + path, { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** POSTs form fields (application/x-www-form-urlencoded), like a browser form or Auth.js. */
+  postForm(path: string, fields: Record<string, string>): Promise<Response> {
+    return this.fetch(path, { method: "POST", body: new URLSearchParams(fields) });
+  }
+
+  async csrfToken(): Promise<string> {
+    const response = await this.fetch("/api/auth/csrf");
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  /** Registers a new member through the Auth.js-free page form and stays signed in. */
+  async register(username = `user_${Math.random().toString(36).slice(2, 10)}`, password = "password-123") {
+    const email = `${username.toLowerCase()}@example.test`;
+    const signin = await this.signupViaPage(username, email, password);
+    if (signin.status !== 302) throw new Error(`registration failed: ${signin.status} ${await signin.text()}`);
+    return { username, email, password };
+  }
+
+  private async signupViaPage(username: string, email: string, password: string) {
+    const page = await this.fetch("/auth/register");
+    const html = await page.text();
+    const csrf = csrfFromHtml(html);
+    const honeypotFrom = decodeHtml(/name="from__confirm" value="([^"]*)"/.exec(html)?.[1] ?? "");
+    return this.postForm("/auth/register", { csrf, username, email, password, redirect: "", from__confirm: honeypotFrom, name__confirm: "" });
+  }
+
+  async signIn(email: string, password: string): Promise<Response> {
+    const csrfToken = await this.csrfToken();
+    return this.postForm("/api/auth/callback/credentials", { csrfToken, email, password, json: "true", callbackUrl: "/" });
+  }
+}
+
+/** Undoes React's attribute escaping. */
+export function decodeHtml(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[entity]!);
+}
+
+/** The CSRF token a page's forms carry. */
+export function csrfFromHtml(html: string): string {
+  return decodeHtml(/name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "");
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { Client } from "./client";
+
+describe("route guards (SPEC.md 2 and 5)", () => {
+  it.each(["/profile", "/profile/posts", "/posts/new", "/profile/wallet", "/profile/conversations?group=3", "/services/guarantor"])(
+    "%s sends a visitor to the login page with the full path",
+    async (path) => {
+      const response = await new Client().fetch(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`);
+    },
+  );
+
+  it.each(["/auth/login", "/auth/register", "/auth/password/forgot"])("%s sends a signed-in member to /profile", async (path) => {
+    const client = new Client();
+    await client.register();
+    const response = await client.fetch(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile");
+  });
+
+  it.each(["/", "/articles", "/faq", "/post/1", "/profile/1", "/auth/login", "/auth/register", "/posts/new/preview"])(
+    "%s is open to visitors",
+    async (path) => {
+      expect((await new Client().fetch(path)).status).toBe(200);
+    },
+  );
+});
+
+describe("errors", () => {
+  it("an unknown path answers 404 «Page not found: {path}» on the error page", async () => {
+    const response = await new Client().fetch("/no/such/page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page not found: /no/such/page");
+    expect(html).toContain("Ошибка");
+    expect(html).toContain("На главную");
+  });
+
+  it("an unknown post answers 404, a malformed id too", async () => {
+    expect((await new Client().fetch("/post/99999999")).status).toBe(404);
+    expect((await new Client().fetch("/post/abc")).status).toBe(404);
+  });
+
+  it("an unknown /api path answers JSON 404", async () => {
+    const response = await new Client().fetch("/api/nothing/here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, errors: { code: "not_found" } });
+  });
+});
+
+describe("server", () => {
+  it("sends security headers and page titles «Страница | Сходка»", async () => {
+    const response = await new Client().fetch("/");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors");
+    expect(await response.text()).toContain("<title>Главная | Сходка</title>");
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const client = new Client();
+    const html = await (await client.fetch("/")).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const response = await client.fetch(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("max-age=31536000");
+    expect(response.headers.get("Cache-Control")).toContain("immutable");
+  });
+
+  it("compresses pages for clients that accept gzip", async () => {
+    const response = await new Client().fetch("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+  });
+
+  it("serves the demo community: the demo member, the admin background and posts in all nine categories", async () => {
+    const client = new Client();
+    const background = await (await client.fetch("/api/settings/mainPageBackground")).json();
+    expect(background.data.value).toMatch(/^\/images\//);
+    for (let category = 1; category <= 9; category++) {
+      const html = await (await client.fetch(`/?category=${category}`)).text();
+      expect(html.match(/data-testid="post-card"/g)?.length).toBe(10);
+    }
+    const signIn = await client.signIn("demo@shodka.local", "demo12345");
+    expect(signIn.status).toBe(200);
+  });
+});

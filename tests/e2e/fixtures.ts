@@ -1,0 +1,22 @@
+/** Playwright fixtures: a console error or an uncaught page error fails the test (HOUSE_STYLE.md Tests). */
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    await use(page);
+    expect(problems, "the page logged errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** A unique member for one journey. */
+export function newMember() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `e2e_${id}`, email: `e2e_${id}@example.test`, password: "очень-надёжный-пароль" };
+}
