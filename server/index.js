@@ -37,6 +37,9 @@ app.use(
     // The site also runs inside Telegram's web client as a Mini App, which frames it.
     xFrameOptions: false,
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" makes Chromium send `Origin: null` on form posts, which React Router's
+    // action CSRF check refuses; the browsers' default policy keeps the origin.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     contentSecurityPolicy: DEVELOPMENT
       ? false
       : {
@@ -55,6 +58,8 @@ app.use(
 
 app.use(morgan(DEVELOPMENT ? "dev" : "short", { skip: (req) => req.url.startsWith("/assets/") }));
 
+// Browsers ask for /favicon.ico even when the page names an SVG icon.
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use("/uploads", express.static(path.join(DATA_DIR, "uploads"), { maxAge: "1d", fallthrough: true }));
 
 let build;

@@ -119,20 +119,18 @@ function withBlocks(parts: string[]): string {
 
 function buildPostBody(k: Kit, pool: CategoryPool, draft: Draft): string {
   const parts = [...draft.blocks];
-  const target = k.int(420, 950);
+  const target = k.int(380, 700);
+  const maxFillers = k.int(1, 2);
   const fillers = k.rng.shuffle([...(draft.fillers ?? []), ...pool.fillers]);
   let added = 0;
   for (const filler of fillers) {
     const length = withBlocks(parts).length;
-    const enough = length >= target || added >= 3;
+    const enough = length >= target || added >= maxFillers;
     if (enough && added >= 1 && length >= MIN_POST_BODY + 40) break;
-    // Now and then put a filler before the last topic block, so posts do not all end the same way.
-    const text = k.text(filler);
-    if (parts.length > 1 && k.chance(0.3)) parts.splice(parts.length - 1, 0, text);
-    else parts.push(text);
+    parts.push(k.text(filler));
     added++;
   }
-  if (k.chance(0.85)) parts.push(k.text(k.pick(pool.closings)));
+  if (k.chance(0.85)) parts.push(k.text(k.pick(draft.closings ?? pool.closings)));
   return withBlocks(parts);
 }
 
@@ -196,7 +194,7 @@ export function buildSeedPosts(): SeedPost[] {
     let title: string;
     let body: string;
     if (slot.kind === "article" && slot.article) {
-      title = slot.article.title;
+      title = k.text(slot.article.title);
       body = buildArticleBody(k, pool, slot.article);
     } else {
       let draft = pool.topics[nextTopic(slot.categoryId, pool)]?.(k);

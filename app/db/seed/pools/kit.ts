@@ -13,6 +13,8 @@ export interface Draft {
   blocks: string[];
   /** Extra filler paragraphs that only fit this kind of post (e.g. seller-only remarks). */
   fillers?: readonly Text[];
+  /** Replaces the category closings when they would not fit (e.g. «жду предложений» in a buy post). */
+  closings?: readonly Text[];
 }
 
 export type PostTopic = (k: Kit) => Draft;
@@ -23,7 +25,8 @@ export interface ArticleSection {
 }
 
 export interface ArticleTopic {
-  title: string;
+  /** A function only when the title depends on the author's gender. */
+  title: Text;
   intro: Text;
   sections: ArticleSection[];
 }
@@ -48,23 +51,25 @@ export interface City {
   name: string;
   /** Prepositional with preposition: «в Москве». */
   inCity: string;
+  /** Direction: «в Москву». */
+  toCity: string;
 }
 
 export const cities: readonly City[] = [
-  { name: "Москва", inCity: "в Москве" },
-  { name: "Санкт-Петербург", inCity: "в Санкт-Петербурге" },
-  { name: "Казань", inCity: "в Казани" },
-  { name: "Екатеринбург", inCity: "в Екатеринбурге" },
-  { name: "Новосибирск", inCity: "в Новосибирске" },
-  { name: "Нижний Новгород", inCity: "в Нижнем Новгороде" },
-  { name: "Краснодар", inCity: "в Краснодаре" },
-  { name: "Самара", inCity: "в Самаре" },
-  { name: "Ростов-на-Дону", inCity: "в Ростове-на-Дону" },
-  { name: "Воронеж", inCity: "в Воронеже" },
-  { name: "Пермь", inCity: "в Перми" },
-  { name: "Уфа", inCity: "в Уфе" },
-  { name: "Иркутск", inCity: "в Иркутске" },
-  { name: "Красноярск", inCity: "в Красноярске" },
+  { name: "Москва", inCity: "в Москве", toCity: "в Москву" },
+  { name: "Санкт-Петербург", inCity: "в Санкт-Петербурге", toCity: "в Санкт-Петербург" },
+  { name: "Казань", inCity: "в Казани", toCity: "в Казань" },
+  { name: "Екатеринбург", inCity: "в Екатеринбурге", toCity: "в Екатеринбург" },
+  { name: "Новосибирск", inCity: "в Новосибирске", toCity: "в Новосибирск" },
+  { name: "Нижний Новгород", inCity: "в Нижнем Новгороде", toCity: "в Нижний Новгород" },
+  { name: "Краснодар", inCity: "в Краснодаре", toCity: "в Краснодар" },
+  { name: "Самара", inCity: "в Самаре", toCity: "в Самару" },
+  { name: "Ростов-на-Дону", inCity: "в Ростове-на-Дону", toCity: "в Ростов-на-Дону" },
+  { name: "Воронеж", inCity: "в Воронеже", toCity: "в Воронеж" },
+  { name: "Пермь", inCity: "в Перми", toCity: "в Пермь" },
+  { name: "Уфа", inCity: "в Уфе", toCity: "в Уфу" },
+  { name: "Иркутск", inCity: "в Иркутске", toCity: "в Иркутск" },
+  { name: "Красноярск", inCity: "в Красноярске", toCity: "в Красноярск" },
 ];
 
 export interface Kit {
