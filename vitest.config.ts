@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "domain", include: ["app/**/*.test.ts", "app/**/*.test.tsx"], environment: "node", env },
+        test: { name: "domain", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"], environment: "node", env },
       },
       {
         extends: true,

@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
+import { shouldCompress } from "./compression.js";
 
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const PORT = Number(process.env.PORT ?? 3000);
@@ -17,16 +18,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 
-// Compression never buffers server-sent events: a held-back frame is a late frame.
-app.use(
-  compression({
-    filter: (req, res) => {
-      const type = String(res.getHeader("Content-Type") ?? "");
-      if (type.startsWith("text/event-stream")) return false;
-      return compression.filter(req, res);
-    },
-  }),
-);
+app.use(compression({ filter: shouldCompress }));
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");

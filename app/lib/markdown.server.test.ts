@@ -32,9 +32,15 @@ describe("renderMarkdown", () => {
 });
 
 describe("markdownExcerpt", () => {
+  it("keeps headings and list items apart", () => {
+    expect(markdownExcerpt("## Условия\n\n- курс по бирже\n- встреча в офисе\n\nПишите в личку.")).toBe(
+      "Условия: курс по бирже; встреча в офисе; Пишите в личку.",
+    );
+  });
+
   it("strips markup and cuts long text with an ellipsis", () => {
     const excerpt = markdownExcerpt(`## Заголовок\n\n**Жирный** текст & ${"слово ".repeat(100)}`, 50);
-    expect(excerpt.startsWith("Заголовок Жирный текст & слово")).toBe(true);
+    expect(excerpt.startsWith("Заголовок: Жирный текст & слово")).toBe(true);
     expect(excerpt.length).toBeLessThanOrEqual(50);
     expect(excerpt.endsWith("…")).toBe(true);
   });

@@ -52,9 +52,16 @@ export function renderMarkdown(markdown: string): string {
 
 /** A plain-text excerpt of at most `maxLength` characters, for feeds and meta descriptions. */
 export function markdownExcerpt(markdown: string, maxLength = 220): string {
-  const text = sanitizeHtml(marked.parse(markdown) as string, { allowedTags: [], allowedAttributes: {} })
+  // Keep the boundaries between blocks readable once the tags are gone.
+  const html = (marked.parse(markdown) as string)
+    .replace(/<\/h[1-6]>/g, ": ")
+    .replace(/<\/li>/g, "; ")
+    .replace(/<\/(p|blockquote|pre|tr)>|<br\s*\/?>/g, " ");
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&[a-z]+;|&#\d+;/g, (entity) => ENTITIES[entity] ?? " ")
     .replace(/\s+/g, " ")
+    .replace(/([:;.!?])\s*[:;]\s/g, "$1 ")
+    .replace(/[;:]\s*$/, "")
     .trim();
   return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).trimEnd()}…`;
 }

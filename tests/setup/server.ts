@@ -12,7 +12,10 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   process: ChildProcess;
-  stop(): Promise<void>;
+  /** Sends SIGTERM, waits for the exit and removes DATA_DIR; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Everything the server printed so far. */
+  output(): string;
 }
 
 export async function freePort(): Promise<number> {
@@ -37,26 +40,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    const onData = () => {
       if (output.includes("Server is listening")) {
         clearTimeout(timer);
+        child.off("exit", onExit);
         resolve();
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => {
+    const onExit = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
-    });
+    };
+    child.stdout!.on("data", onData);
+    child.on("exit", onExit);
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     process: child,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -64,6 +70,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

@@ -1,5 +1,4 @@
 import * as React from "react";
-import * as AvatarPrimitive from "@radix-ui/react-avatar";
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 
@@ -15,6 +14,9 @@ const sizeClasses: Record<AvatarSize, string> = {
   base: "size-16 text-xl", // 64px
   lg: "size-32 text-4xl", // 128px
 };
+
+/** SPEC.md 9: avatar sizes sm 40 px, base 64 px, lg 128 px. */
+const SIZE_PX: Record<AvatarSize, number> = { sm: 40, base: 64, lg: 128 };
 
 const squareRadius: Record<AvatarSize, string> = {
   sm: "rounded-md",
@@ -64,9 +66,10 @@ export function Avatar({
   className,
 }: AvatarProps) {
   const radius = shape === "circle" ? "rounded-full" : squareRadius[size];
+  const [imageFailed, setImageFailed] = React.useState(false);
 
   const avatar = (
-    <AvatarPrimitive.Root
+    <span
       data-slot="avatar"
       data-size={size}
       data-shape={shape}
@@ -79,21 +82,29 @@ export function Avatar({
       )}
       title={overlay === "scam" ? `${username} — мошенник` : undefined}
     >
-      <AvatarPrimitive.Image
-        data-slot="avatar-image"
-        src={src || DEFAULT_AVATAR_SRC}
-        alt={username}
-        className={cn("aspect-square size-full object-cover", overlay === "scam" && "grayscale")}
-      />
-      <AvatarPrimitive.Fallback
+      {/* The initials sit under the picture: they show only if the image fails to load. */}
+      <span
         data-slot="avatar-fallback"
-        className={cn(
-          "flex size-full items-center justify-center bg-secondary font-heading font-semibold text-secondary-foreground",
-        )}
+        className="absolute inset-0 flex items-center justify-center bg-secondary font-heading font-semibold text-secondary-foreground"
       >
         <span aria-hidden="true">{getInitials(username)}</span>
+      </span>
+      {imageFailed ? (
         <span className="sr-only">{username}</span>
-      </AvatarPrimitive.Fallback>
+      ) : (
+        // A plain <img> renders on the server, so avatars show without JavaScript too.
+        <img
+          data-slot="avatar-image"
+          src={src || DEFAULT_AVATAR_SRC}
+          alt={username}
+          loading="lazy"
+          decoding="async"
+          width={SIZE_PX[size]}
+          height={SIZE_PX[size]}
+          onError={() => setImageFailed(true)}
+          className={cn("relative aspect-square size-full object-cover", overlay === "scam" && "grayscale")}
+        />
+      )}
       {overlay === "scam" ? (
         <span
           data-slot="avatar-overlay"
@@ -112,7 +123,7 @@ export function Avatar({
           <span className="sr-only">Мошенник</span>
         </span>
       ) : null}
-    </AvatarPrimitive.Root>
+    </span>
   );
 
   if (!link) return avatar;

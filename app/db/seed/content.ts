@@ -138,7 +138,9 @@ function buildArticleBody(k: Kit, pool: CategoryPool, article: ArticleTopic): st
   const parts = [k.text(article.intro)];
   for (const section of article.sections) parts.push(`## ${section.heading}\n\n${k.text(section.body)}`);
   const outro = k.text(k.pick(pool.articleOutros));
+  const headings = new Set(article.sections.map((section) => section.heading));
   for (const extra of k.rng.shuffle(pool.extraSections)) {
+    if (headings.has(extra.heading)) continue;
     const current = withBlocks([...parts, outro]).length;
     const wantMore = current < MIN_ARTICLE_BODY + 200 || k.chance(0.35);
     const candidate = `## ${extra.heading}\n\n${k.text(extra.body)}`;
@@ -189,7 +191,7 @@ export function buildSeedPosts(): SeedPost[] {
     const author = slot.author;
     if (!author) throw new Error("Slot without author");
     const pool = poolFor(slot.categoryId);
-    const k = makeKit(rng, author.female === true);
+    const k = makeKit(rng, { female: author.female === true, joinedDaysAgo: author.joinedDaysAgo });
 
     let title: string;
     let body: string;

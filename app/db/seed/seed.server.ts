@@ -49,13 +49,15 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
 
   return db.transaction(async (tx) => {
     const memberRows = seedMembers.map((member, index) => {
-      const file = `${member.username.toLowerCase()}.svg`;
+      // ASCII names for files and addresses, whatever the username's alphabet.
+      const slug = /^[A-Za-z0-9_]+$/.test(member.username) ? member.username.toLowerCase() : `member${index + 1}`;
+      const file = `${slug}.svg`;
       writeFileSync(path.join(avatarDir, file), createAvatar(notionists, { seed: member.username, backgroundColor: [AVATAR_BACKGROUNDS[index % AVATAR_BACKGROUNDS.length]!] }).toString());
       const account = member.username === "admin" || member.username === "demo" ? member.username : null;
       return {
         username: member.username,
         displayName: member.displayName,
-        email: account ? DEMO_ACCOUNTS[account].email : `${member.username.toLowerCase()}@shodka.local`,
+        email: account ? DEMO_ACCOUNTS[account].email : `${slug}@shodka.local`,
         emailVerified: true,
         passwordHash: account ? passwords[account] : null,
         bio: member.bio,

@@ -90,6 +90,24 @@ export interface Kit {
   female: boolean;
   /** Gendered form: g("продал", "продала"). */
   g(masculine: string, feminine: string): string;
+  /** How long the author has been on the forum, e.g. «почти год» (fits «на форуме …»). */
+  tenure: string;
+}
+
+export interface Author {
+  female: boolean;
+  joinedDaysAgo: number;
+}
+
+export function tenurePhrase(days: number): string {
+  if (days < 30) return "меньше месяца";
+  if (days < 75) return "пару месяцев";
+  if (days < 150) return "несколько месяцев";
+  if (days < 270) return "около полугода";
+  if (days < 330) return "почти год";
+  if (days < 540) return "больше года";
+  if (days < 700) return "почти два года";
+  return "больше двух лет";
 }
 
 export function formatNumber(n: number): string {
@@ -121,7 +139,7 @@ export function quote(text: string): string {
     .join("\n");
 }
 
-export function makeKit(rng: Rng, female = false): Kit {
+export function makeKit(rng: Rng, author: Author = { female: false, joinedDaysAgo: 365 }): Kit {
   const kit: Kit = {
     rng,
     pick: (items) => rng.pick(items),
@@ -135,8 +153,9 @@ export function makeKit(rng: Rng, female = false): Kit {
     city: () => rng.pick(cities),
     link: (path) => `https://example.com/${path.replace(/^\/+/, "")}`,
     text: (t) => (typeof t === "string" ? t : t(kit)),
-    female,
-    g: (masculine, feminine) => (female ? feminine : masculine),
+    female: author.female,
+    g: (masculine, feminine) => (author.female ? feminine : masculine),
+    tenure: tenurePhrase(author.joinedDaysAgo),
   };
   return kit;
 }

@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, js] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update","--disable-sync","--no-first-run"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: js !== "nojs", locale: "ru-RU" });
+const page = await context.newPage();
+page.on("console", m => { if (m.type() === "error") console.log("console error:", m.text()); });
+page.on("pageerror", e => console.log("pageerror:", e.message));
+const r = await page.goto(url, { waitUntil: "networkidle" });
+console.log(r.status(), await page.title());
+await page.screenshot({ path: out, fullPage: process.env.FULL === "1" });
+await browser.close();
