@@ -77,6 +77,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <LoadingBar />
         <Outlet />
         <Toaster />
+        {loaderData.toast ? (
+          // Without JavaScript the toast area stays empty; show the message as a banner instead.
+          <noscript>
+            <div role="status" className="fixed right-4 bottom-4 z-[100] max-w-[420px] rounded-lg border border-border bg-card p-4 shadow-lg">
+              <p className="font-semibold">{loaderData.toast.title}</p>
+              {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
+            </div>
+          </noscript>
+        ) : null}
       </TooltipProvider>
     </AuthenticityTokenProvider>
   );

@@ -6,6 +6,9 @@
 import type { AppLoadContext } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+// A static import: given a function instead, React Router re-derives the whole route
+// table on every request (several ms each). Development reloads this module on change.
+import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase } from "~/db/database.server";
 import { getConfig } from "~/lib/config.server";
 import "~/lib/context";
@@ -14,7 +17,7 @@ export const app = express.Router();
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     async getLoadContext(req, res): Promise<AppLoadContext> {
       const { db } = await getDatabase();
       return { db, config: getConfig(), clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string };

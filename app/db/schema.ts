@@ -92,6 +92,8 @@ export const posts = pgTable(
     kind: text("kind", { enum: ["post", "article"] }).notNull().default("post"),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** Plain-text start of the body for feeds, written with the body (lists never load bodies). */
+    excerpt: text("excerpt").notNull().default(""),
     views: integer("views").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),

@@ -12,6 +12,7 @@ import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, settings, users } from "~/db/schema";
 import type { AppConfig } from "~/lib/config.server";
+import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
 import { generateApiToken } from "~/domain/users/users.server";
 import { MAIN_PAGE_BACKGROUND_KEY } from "~/domain/settings/settings.server";
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       kind: post.kind,
       title: post.title,
       body: post.body,
+      excerpt: markdownExcerpt(post.body),
       views: 20 + ((index * 7919) % 1500),
       createdAt: new Date(now - post.daysAgo * DAY_MS),
     }));

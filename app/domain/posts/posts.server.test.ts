@@ -31,6 +31,9 @@ describe(`posts on ${engine}`, () => {
     expect(read.author).toMatchObject({ id: author.id, username: author.username });
     expect(read.html).toContain("<strong>мир</strong>");
     expect(read.html).not.toContain("<script");
+    const feed = await listPosts(t.db, { authorId: author.id }, { page: 1, perPage: 10 });
+    expect(feed.items[0]).toMatchObject({ id: created.id, excerpt: "Привет мир" });
+    expect(feed.items[0]).not.toHaveProperty("body");
   });
 
   it("allows one post per 30 seconds per member (PRODUCT.md Limits)", async () => {

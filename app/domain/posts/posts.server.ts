@@ -2,7 +2,7 @@
  * Posts and articles: write, edit, read and list (PRODUCT.md Content, Limits).
  * Lists fetch their rows and authors in one joined query plus one count: no N+1.
  */
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users } from "~/db/schema";
 import { Forbidden, NotFound } from "~/lib/errors";
@@ -14,6 +14,10 @@ import { findCategory } from "./categories";
 import type { PostInput } from "./schemas";
 
 type PostRow = typeof posts.$inferSelect;
+type PostListRow = Omit<PostRow, "body">;
+
+/** Every post column but the body, which lists never need (it may hold 50 000 characters). */
+const { body: _body, ...listColumns } = getTableColumns(posts);
 
 /** A post in a list: an excerpt instead of the body. Times are ISO strings. */
 export interface PostSummaryDto {
@@ -42,7 +46,7 @@ export interface ListPostsFilter {
   authorId?: number;
 }
 
-function base(row: PostRow, author: UserRow) {
+function base(row: PostListRow, author: UserRow) {
   return {
     id: row.id,
     title: row.title,
@@ -61,8 +65,8 @@ export function toPostDto(row: PostRow, author: UserRow): PostDto {
   return { ...base(row, author), body: row.body, html: renderMarkdown(row.body) };
 }
 
-export function toPostSummaryDto(row: PostRow, author: UserRow): PostSummaryDto {
-  return { ...base(row, author), excerpt: markdownExcerpt(row.body) };
+export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummaryDto {
+  return { ...base(row, author), excerpt: row.excerpt };
 }
 
 /**
@@ -74,7 +78,14 @@ export async function createPost(db: Db, actor: UserRow, input: PostInput): Prom
   await consumeLimit(db, "posts", String(actor.id), "Публиковать можно не чаще одного поста в 30 секунд");
   const [row] = await db
     .insert(posts)
-    .values({ authorId: actor.id, title: input.title, body: input.body, categoryId: input.categoryId, kind: input.kind })
+    .values({
+      authorId: actor.id,
+      title: input.title,
+      body: input.body,
+      excerpt: markdownExcerpt(input.body),
+      categoryId: input.categoryId,
+      kind: input.kind,
+    })
     .returning();
   return toPostDto(row!, actor);
 }
@@ -89,7 +100,14 @@ export async function updatePost(db: Db, actor: UserRow, id: number, input: Post
   assertAuthor(existing, actor);
   const [row] = await db
     .update(posts)
-    .set({ title: input.title, body: input.body, categoryId: input.categoryId, kind: input.kind, editedAt: new Date() })
+    .set({
+      title: input.title,
+      body: input.body,
+      excerpt: markdownExcerpt(input.body),
+      categoryId: input.categoryId,
+      kind: input.kind,
+      editedAt: new Date(),
+    })
     .where(eq(posts.id, id))
     .returning();
   return toPostDto(row!, actor);
@@ -131,7 +149,7 @@ export async function listPosts(db: Db, filter: ListPostsFilter, params: PagePar
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ post: posts, author: users })
+      .select({ post: listColumns, author: users })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
       .where(where)
