@@ -15,6 +15,7 @@ import {
   useNavigation,
 } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { HeartCrack } from "lucide-react";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
   useFlashToast(loaderData.toast);
   useScrollToTopAfterNavigation();
   return (
@@ -77,14 +79,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <LoadingBar />
         <Outlet />
         <Toaster />
-        {loaderData.toast ? (
-          // Without JavaScript the toast area stays empty; show the message as a banner instead.
-          <noscript>
-            <div role="status" className="fixed right-4 bottom-4 z-[100] max-w-[420px] rounded-lg border border-border bg-card p-4 shadow-lg">
-              <p className="font-semibold">{loaderData.toast.title}</p>
-              {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
-            </div>
-          </noscript>
+        {loaderData.toast && !hydrated ? (
+          // Until JavaScript takes over (or without it) the toast area is empty: show a banner.
+          <div role="status" className="fixed right-4 bottom-4 z-[100] max-w-[420px] rounded-lg border border-border bg-card p-4 shadow-lg">
+            <p className="font-semibold">{loaderData.toast.title}</p>
+            {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
+          </div>
         ) : null}
       </TooltipProvider>
     </AuthenticityTokenProvider>

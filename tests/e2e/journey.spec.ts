@@ -30,7 +30,7 @@ test("register → sign out → sign in → write a post → see it on / and on 
   await page.getByRole("button", { name: "Опубликовать" }).click();
 
   await expect(page).toHaveURL(/\/post\/\d+$/);
-  await expect(page.getByText("Пост опубликован")).toBeVisible();
+  await expect(page.getByText("Пост опубликован", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByTestId("post-body").getByRole("heading", { name: "Описание" })).toBeVisible();
   await expect(page.getByTestId("post-body").locator("strong")).toHaveText("отличном");
