@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSeedPosts, categoryNames, seedMembers } from "./content.ts";
+import { buildSeedPosts, seedMembers } from "./content.ts";
 
 const posts = buildSeedPosts();
 const categoryIds = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -33,22 +33,6 @@ describe("seed members", () => {
       expect(m.displayName.trim()).not.toBe("");
       expect(m.bio.trim()).not.toBe("");
     }
-  });
-});
-
-describe("categories", () => {
-  it("has exactly the nine fixed categories", () => {
-    expect(categoryNames).toEqual({
-      1: "Торговля",
-      2: "Игры",
-      3: "Игровые аккаунты",
-      4: "Криптовалюта",
-      5: "Услуги",
-      6: "Новости",
-      7: "Обсуждения",
-      8: "Оффтоп",
-      9: "Майнинг и DeFi",
-    });
   });
 });
 

@@ -28,18 +28,6 @@ export interface SeedPost {
   daysAgo: number; // 0..365, fractional
 }
 
-export const categoryNames: Record<number, string> = {
-  1: "Торговля",
-  2: "Игры",
-  3: "Игровые аккаунты",
-  4: "Криптовалюта",
-  5: "Услуги",
-  6: "Новости",
-  7: "Обсуждения",
-  8: "Оффтоп",
-  9: "Майнинг и DeFi",
-};
-
 export const seedMembers: SeedMember[] = memberDefs.map(
   ({ username, displayName, bio, role, verified, joinedDaysAgo }): SeedMember => ({
     username,

@@ -3,7 +3,8 @@ import { createTestDatabase, engine, type TestDatabase } from "../../../tests/se
 import { makeUser } from "../../../tests/setup/factories";
 import { createPost, getPost, listPosts, updatePost } from "./posts.server";
 import { PostInputSchema } from "./schemas";
-import { posts } from "~/db/schema";
+import { categories, posts } from "~/db/schema";
+import { CATEGORIES } from "./categories";
 import { Forbidden, NotFound, RateLimited } from "~/lib/errors";
 
 let t: TestDatabase;
@@ -114,5 +115,12 @@ describe("PostInputSchema", () => {
     expect(ok.success).toBe(true);
     const tooLong = PostInputSchema.safeParse({ title: "Длинный", body: "я".repeat(50_001), categoryId: "7" });
     expect(tooLong.success).toBe(false);
+  });
+});
+
+describe(`categories on ${engine}`, () => {
+  it("the migration's rows are exactly the nine categories of PRODUCT.md Content", async () => {
+    const rows = await t.db.select().from(categories).orderBy(categories.id);
+    expect(rows).toEqual(CATEGORIES.map(({ id, slug, name }) => ({ id, slug, name })));
   });
 });
