@@ -42,6 +42,15 @@ describe("errors", () => {
     expect((await new Client().fetch("/post/abc")).status).toBe(404);
   });
 
+  it("signing out through the page form without its CSRF token answers 403 and keeps the session", async () => {
+    const client = new Client();
+    await client.register();
+    const response = await client.postForm("/auth/logout", {});
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Форма устарела");
+    expect((await client.fetch("/api/auth/me")).status).toBe(200);
+  });
+
   it("an unknown /api path answers JSON 404", async () => {
     const response = await new Client().fetch("/api/nothing/here");
     expect(response.status).toBe(404);

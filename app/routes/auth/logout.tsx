@@ -2,6 +2,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { validateCsrf } from "~/lib/csrf.server";
+import { pageData } from "~/lib/errors";
 import { destroyUserSession } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -10,7 +11,9 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await validateCsrf(request);
-  const cookie = await destroyUserSession(context.db, request);
-  return redirectWithToast("/", { title: "Вы вышли из аккаунта" }, [cookie]);
+  return pageData(async () => {
+    await validateCsrf(request);
+    const cookie = await destroyUserSession(context.db, request);
+    return redirectWithToast("/", { title: "Вы вышли из аккаунта" }, [cookie]);
+  });
 }
