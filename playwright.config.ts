@@ -30,10 +30,10 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "rm -rf tests/.tmp/e2e-data && node server/index.js",
+    command: `rm -rf tests/.tmp/e2e-data-${PORT} && node server/index.js`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: "tests/.tmp/e2e-data", SEED_DEMO: "1" },
+    env: { NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `tests/.tmp/e2e-data-${PORT}`, SEED_DEMO: "1" },
   },
 });

@@ -15,8 +15,8 @@ export default [
     route("articles", "routes/articles.tsx"),
     soon("faq", "faq"),
     soon("music", "music"),
-    soon("search", "search"),
-    soon("leaderboard", "leaderboard"),
+    route("search", "routes/search.tsx"),
+    route("leaderboard", "routes/leaderboard.tsx"),
     soonPrivate("admin/stats", "admin-stats"),
     soon("admin/recaptcha-status", "admin-recaptcha-status"),
     route("profile", "routes/profile/index.tsx"),
@@ -24,9 +24,9 @@ export default [
     soonPrivate("profile/wallet", "profile-wallet"),
     soonPrivate("profile/deposit", "profile-deposit"),
     soonPrivate("profile/notifications", "profile-notifications"),
-    soonPrivate("profile/bookmarks", "profile-bookmarks"),
+    route("profile/bookmarks", "routes/profile/bookmarks.tsx"),
     soonPrivate("profile/history", "profile-history"),
-    soonPrivate("profile/achievements", "profile-achievements"),
+    route("profile/achievements", "routes/profile/achievements.tsx"),
     soonPrivate("profile/settings", "profile-settings"),
     soonPrivate("services/guarantor", "services-guarantor"),
   ]),
@@ -54,8 +54,17 @@ export default [
 
   layout("layouts/primitive.tsx", [soon("debug/tg", "debug-tg")]),
 
+  // Form targets (actions that redirect back; with JavaScript they answer fetchers).
   route("auth/logout", "routes/auth/logout.tsx"),
+  route("post/:id/comments", "routes/posts/comments.tsx"),
+  route("profile/:id/wall", "routes/profile/wall.tsx"),
+  route("profile/:id/follow", "routes/profile/follow.tsx"),
+  route("profile/:id/block", "routes/profile/block.tsx"),
+  route("likes", "routes/likes.tsx"),
+  route("bookmarks", "routes/bookmarks.tsx"),
+
   route("sitemap.xml", "routes/sitemap.tsx"),
+  route("sitemaps/:file", "routes/sitemap-part.tsx"),
 
   ...prefix("api", [
     route("auth/me", "routes/api/auth/me.ts"),
@@ -69,6 +78,11 @@ export default [
     route("profile/posts", "routes/api/profile/my-posts.ts"),
     route("profile/:id", "routes/api/profile/profile.ts"),
     route("profile/:id/posts", "routes/api/profile/posts.ts"),
+    route("profile/:id/comments", "routes/api/profile/comments.ts"),
+    route("profile/:id/wall", "routes/api/profile/wall.ts"),
+    route("profile/:id/wall/pinned", "routes/api/profile/wall-pinned.ts"),
+    route("profiles/search", "routes/api/profiles/search.ts"),
+    route("profiles/online", "routes/api/profiles/online.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -13,6 +13,7 @@ const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
 const DATA_DIR = path.resolve(process.env.DATA_DIR ?? "./data");
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "./build");
 
 const app = express();
 app.disable("x-powered-by");
@@ -73,9 +74,9 @@ if (DEVELOPMENT) {
   });
 } else {
   // Hashed file names never change content: cache them for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
-  build = await import(path.resolve("build/server/index.js"));
+  app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
+  build = await import(path.join(BUILD_DIR, "server/index.js"));
   app.use(build.app);
 }
 

@@ -9,6 +9,7 @@ import { purgeExpiredLimits } from "~/lib/rate-limit.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
+import { registerSubscribers } from "~/domain/subscribers.server";
 
 const globalStore = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
 
@@ -23,6 +24,7 @@ async function open(): Promise<DatabaseHandle> {
   const handle = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
+  registerSubscribers(handle.db);
   await purgeExpiredSessions(handle.db);
   await purgeExpiredLimits(handle.db);
   if (config.seedDemo) {

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's tsvector, for full-text search columns. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -51,6 +55,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_api_token_key").on(t.apiToken),
+    // People search by username prefix and similarity (pg_trgm).
+    index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     check("users_username_format", sql`${t.username} ~ '^[A-Za-z0-9_А-Яа-яЁё]{3,32}$'`),
     check("users_role_known", sql`${t.role} in ('member', 'moderator', 'admin')`),
   ],
@@ -99,8 +105,13 @@ export const posts = pgTable(
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Russian full-text search: the title weighs A, the body B (PRODUCT.md Content: Search). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', "title"), 'A') || setweight(to_tsvector('russian', "body"), 'B')`,
+    ),
   },
   (t) => [
+    index("posts_search_idx").using("gin", t.searchVector),
     index("posts_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc()),
     index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
@@ -125,3 +136,5 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+export * from "./schema-content";

@@ -14,6 +14,12 @@ export const LIMITS = {
   loginFailures: { points: 10, durationS: 15 * 60 },
   /** Posts: 1 per 30 s per member. */
   posts: { points: 1, durationS: 30 },
+  /** Comments: 1 per 5 s per member. */
+  comments: { points: 1, durationS: 5 },
+  /** Wall posts: as comments, 1 per 5 s per member (PRODUCT.md is silent; a wall entry is a comment on a profile). */
+  wallPosts: { points: 1, durationS: 5 },
+  /** Likes (given or taken back): 100 per hour per member. */
+  likes: { points: 100, durationS: 60 * 60 },
 } as const;
 
 type LimitName = keyof typeof LIMITS;

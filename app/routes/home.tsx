@@ -4,11 +4,13 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/home";
 import { CategoryFilter } from "~/components/posts/category-filter";
 import { PostList } from "~/components/posts/post-card";
+import { OnlineMembers } from "~/components/search/online-members";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { findCategory, parseCategoryParam } from "~/domain/posts/categories";
 import { listPosts } from "~/domain/posts/posts.server";
+import { listOnlineProfiles } from "~/domain/search/people.server";
 import { BackgroundSchema, getMainPageBackground, setMainPageBackground } from "~/domain/settings/settings.server";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
@@ -25,11 +27,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
-  const [feed, background] = await Promise.all([
+  const [feed, background, online] = await Promise.all([
     listPosts(context.db, { categoryId }, parsePageParams(url.searchParams)),
     getMainPageBackground(context.db),
+    listOnlineProfiles(context.db, 24),
   ]);
-  return { feed, background, categoryId };
+  return { feed, background, categoryId, online };
 }
 
 /** Admins set the main-page background here (SPEC.md 2: "the URL is set by an administrator"). */
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function HomePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { feed, background, categoryId } = loaderData;
+  const { feed, background, categoryId, online } = loaderData;
   const location = useLocation();
   const viewer = useRootData()?.viewer;
   return (
@@ -84,6 +87,8 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
         <PostList posts={feed.items} empty="Здесь пока нет постов. Станьте первым!" />
         <Pagination page={feed.page} totalPages={feed.totalPages} makeHref={(p) => withSearchParam("/", location.search, "page", p)} />
       </section>
+
+      <OnlineMembers members={online} />
     </div>
   );
 }

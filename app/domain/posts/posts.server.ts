@@ -13,11 +13,13 @@ import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.serv
 import { findCategory } from "./categories";
 import type { PostInput } from "./schemas";
 
-type PostRow = typeof posts.$inferSelect;
+type PostRow = Omit<typeof posts.$inferSelect, "searchVector">;
 type PostListRow = Omit<PostRow, "body">;
 
-/** Every post column but the body, which lists never need (it may hold 50 000 characters). */
-const { body: _body, ...listColumns } = getTableColumns(posts);
+/** Every post column but the search vector, which only search reads. */
+const { searchVector: _searchVector, ...postColumns } = getTableColumns(posts);
+/** …and without the body, which lists never need (it may hold 50 000 characters). */
+const { body: _body, ...listColumns } = postColumns;
 
 /** A post in a list: an excerpt instead of the body. Times are ISO strings. */
 export interface PostSummaryDto {
@@ -86,7 +88,7 @@ export async function createPost(db: Db, actor: UserRow, input: PostInput): Prom
       categoryId: input.categoryId,
       kind: input.kind,
     })
-    .returning();
+    .returning(postColumns);
   return toPostDto(row!, actor);
 }
 
@@ -109,7 +111,7 @@ export async function updatePost(db: Db, actor: UserRow, id: number, input: Post
       editedAt: new Date(),
     })
     .where(eq(posts.id, id))
-    .returning();
+    .returning(postColumns);
   return toPostDto(row!, actor);
 }
 
@@ -120,7 +122,7 @@ export function assertAuthor(post: Pick<PostRow, "authorId">, actor: Pick<UserRo
 
 async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
-  const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
+  const [row] = await db.select(postColumns).from(posts).where(eq(posts.id, id)).limit(1);
   return row;
 }
 
@@ -128,7 +130,7 @@ async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
 export async function getPost(db: Db, id: number): Promise<PostDto> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new NotFound("Пост не найден", "post_not_found");
   const [found] = await db
-    .select({ post: posts, author: users })
+    .select({ post: postColumns, author: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(eq(posts.id, id))

@@ -1,11 +1,16 @@
-/** /post/{id}: a post with its author, category and rendered Markdown (public, bare layout). */
+/** /post/{id}: a post with its author, category, rendered Markdown, actions and comments (public, bare layout). */
+import { createHash } from "node:crypto";
 import { Link } from "react-router";
 import { Eye, Pencil } from "lucide-react";
 import type { Route } from "./+types/read";
+import { CommentsSection } from "~/components/comments/comments-section";
+import { PostActions } from "~/components/posts/post-actions";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { RankBadges } from "~/components/users/rank-badges";
+import { listPostComments } from "~/domain/comments/comments.server";
+import { getPostEngagement, recordView } from "~/domain/posts/engagement.server";
 import { getPost } from "~/domain/posts/posts.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
@@ -19,12 +24,28 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return pageData(async () => {
     const [post, viewer] = await Promise.all([getPost(context.db, Number(params.id)), getOptionalUser(context, request)]);
-    return { post, description: markdownExcerpt(post.body, 160), canEdit: viewer?.id === post.author.id };
+    const visitorKey = viewer
+      ? `u:${viewer.id}`
+      : `v:${createHash("sha256").update(`${context.clientIp}|${request.headers.get("User-Agent") ?? ""}`).digest("base64url").slice(0, 22)}`;
+    const [engagement, comments] = await Promise.all([
+      getPostEngagement(context.db, viewer?.id ?? null, post.id),
+      listPostComments(context.db, viewer, post.id),
+      recordView(context.db, post.id, visitorKey),
+    ]);
+    return {
+      post,
+      engagement,
+      comments,
+      description: markdownExcerpt(post.body, 160),
+      viewerId: viewer?.id ?? null,
+      canModerate: viewer?.role === "admin" || viewer?.role === "moderator",
+    };
   });
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, canEdit } = loaderData;
+  const { post, engagement, comments, viewerId, canModerate } = loaderData;
+  const isAuthor = viewerId === post.author.id;
   return (
     <article className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -46,12 +67,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">
             <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
             {post.editedAt ? <span> · изменён {formatDateTime(post.editedAt)}</span> : null}
-            <span className="ml-3 inline-flex items-center gap-1">
+            <span className="ml-3 inline-flex items-center gap-1" title="Просмотры">
               <Eye aria-hidden className="size-3.5" /> {formatCount(post.views)}
             </span>
           </p>
         </div>
-        {canEdit ? (
+        {isAuthor ? (
           <Button asChild variant="outline" size="sm">
             <Link to={`/post/${post.id}/edit`}>
               <Pencil aria-hidden className="size-4" /> Редактировать
@@ -60,6 +81,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <div className="prose-post mt-6" data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+      <PostActions post={post} engagement={engagement} canAct={viewerId !== null} isAuthor={isAuthor} />
+      <CommentsSection postId={post.id} comments={comments} viewerId={viewerId} canModerate={canModerate} />
     </article>
   );
 }

@@ -1,11 +1,18 @@
-/** /profile/{id}: a member's public profile with their posts (bare layout, SPEC.md 2). */
+/** /profile/{id}: a member's public profile: relations, achievements, wall and posts (bare layout, SPEC.md 2). */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/public";
+import { AchievementList } from "~/components/achievements/achievement-list";
+import { ProfileRelations } from "~/components/people/profile-relations";
 import { PostList } from "~/components/posts/post-card";
 import { Pagination } from "~/components/ui/pagination";
 import { ProfileHeader } from "~/components/users/profile-header";
+import { WallSection } from "~/components/wall/wall-section";
+import { listUserAchievements } from "~/domain/achievements/achievements.server";
+import { getProfileRelations } from "~/domain/people/relations.server";
 import { listPosts } from "~/domain/posts/posts.server";
 import { getProfile } from "~/domain/users/users.server";
+import { loadWall } from "~/domain/wall/wall.server";
+import { getOptionalUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
@@ -17,18 +24,29 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return pageData(async () => {
     const id = Number(params.id);
-    const profile = await getProfile(context.db, id);
-    const posts = await listPosts(context.db, { authorId: id }, parsePageParams(new URL(request.url).searchParams));
-    return { profile, posts };
+    const search = new URL(request.url).searchParams;
+    const [profile, viewer] = await Promise.all([getProfile(context.db, id), getOptionalUser(context, request)]);
+    const viewerId = viewer?.id ?? null;
+    const [posts, relations, achievements, wall] = await Promise.all([
+      listPosts(context.db, { authorId: id }, parsePageParams(search)),
+      getProfileRelations(context.db, viewerId, id),
+      listUserAchievements(context.db, id),
+      loadWall(context.db, viewer, id, parsePageParams(search, { page: Number(search.get("wallPage") ?? 1) || 1 })),
+    ]);
+    return { profile, posts, relations, achievements, wall, viewerId };
   });
 }
 
 export default function PublicProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, posts } = loaderData;
+  const { profile, posts, relations, achievements, wall, viewerId } = loaderData;
   const location = useLocation();
   return (
     <div className="grid gap-8">
-      <ProfileHeader profile={profile} />
+      <ProfileHeader profile={profile}>
+        <ProfileRelations profile={profile} relations={relations} viewerId={viewerId} />
+      </ProfileHeader>
+      <AchievementList achievements={achievements} />
+      <WallSection ownerId={profile.id} wall={wall} viewerId={viewerId} canWrite={viewerId !== null && !relations.blockedByThem} />
       <section className="grid gap-4">
         <h2 className="font-heading text-xl font-bold">Публикации</h2>
         <PostList posts={posts.items} empty={`${profile.username} пока ничего не опубликовал.`} />

@@ -1,0 +1,82 @@
+/**
+ * Domain events (issue 3): each action publishes what happened after its transaction
+ * commits, never from inside it (HOUSE_STYLE.md). Subscribers — notifications, achievements,
+ * realtime delivery — react without the acting code knowing them.
+ *
+ * The bus is per database handle and in-process; the realtime issue adds a PostgreSQL
+ * LISTEN/NOTIFY transport for delivery across processes. Handlers run after the publisher
+ * returns; a failing handler is logged and never fails the action that published.
+ */
+import type { Db } from "~/db/client.server";
+
+export type LikeTarget = "post" | "comment" | "wall_post";
+
+export type DomainEvent =
+  | { type: "post.created"; postId: number; authorId: number; mentionedUserIds: number[] }
+  | {
+      type: "comment.created";
+      commentId: number;
+      postId: number;
+      authorId: number;
+      postAuthorId: number;
+      /** The author of the comment replied to, or null for a top-level comment. */
+      parentAuthorId: number | null;
+      mentionedUserIds: number[];
+    }
+  | { type: "like.created"; target: LikeTarget; targetId: number; likerId: number; receiverId: number; postId: number | null }
+  | { type: "like.removed"; target: LikeTarget; targetId: number; likerId: number; receiverId: number }
+  | { type: "wall_post.created"; wallPostId: number; ownerId: number; authorId: number; mentionedUserIds: number[] }
+  | { type: "follow.created"; followerId: number; followeeId: number };
+
+export type DomainEventType = DomainEvent["type"];
+type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+type Handler<E extends DomainEvent = DomainEvent> = (event: E, db: Db) => Promise<void> | void;
+
+export interface EventBus {
+  /** Queues `event` for every subscriber; call it after the transaction has committed. */
+  publish(event: DomainEvent): void;
+  /** Subscribes to one type, or to every event with "*". Returns the unsubscribe function. */
+  subscribe<T extends DomainEventType>(type: T, handler: Handler<EventOf<T>>): () => void;
+  subscribe(type: "*", handler: Handler): () => void;
+  /** Resolves when every handler started so far has finished (tests, graceful shutdown). */
+  drain(): Promise<void>;
+}
+
+const buses = new WeakMap<Db, EventBus>();
+
+/** The event bus of database `db` (one per handle, created on first use). */
+export function eventBus(db: Db): EventBus {
+  let bus = buses.get(db);
+  if (!bus) buses.set(db, (bus = createEventBus(db)));
+  return bus;
+}
+
+function createEventBus(db: Db): EventBus {
+  const handlers = new Map<string, Set<Handler>>();
+  const pending = new Set<Promise<void>>();
+
+  const run = (handler: Handler, event: DomainEvent) => {
+    const job = Promise.resolve()
+      .then(() => handler(event, db))
+      .catch((error: unknown) => console.error(`event handler for ${event.type} failed`, error))
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  };
+
+  return {
+    publish(event) {
+      for (const key of [event.type, "*"]) {
+        for (const handler of handlers.get(key) ?? []) run(handler, event);
+      }
+    },
+    subscribe(type: string, handler: Handler<never>) {
+      const set = handlers.get(type) ?? new Set();
+      handlers.set(type, set);
+      set.add(handler as Handler);
+      return () => set.delete(handler as Handler);
+    },
+    async drain() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}

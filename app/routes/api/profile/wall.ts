@@ -1,0 +1,6 @@
+/** GET /api/profile/{id}/wall: wall entries, paginated. STUB. */
+import { NotFound, toApiErrorResponse } from "~/lib/errors";
+
+export async function loader() {
+  return toApiErrorResponse(new NotFound("Скоро", "not_implemented"));
+}

@@ -1,0 +1,2 @@
+/** /search: full-text search of posts in Russian. STUB. */
+export { default, meta } from "./placeholder";
