@@ -57,6 +57,26 @@ app.use(morgan(DEVELOPMENT ? "dev" : "short", { skip: (req) => req.url.startsWit
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use("/uploads", express.static(path.join(DATA_DIR, "uploads"), { maxAge: "1d", fallthrough: true }));
 
+// Request bodies are read whole by the actions, so cap them: a post of 50 000 Cyrillic
+// characters is about 300 KB form-encoded; 1 MiB leaves room and stops memory attacks.
+// Bodies of unknown length (chunked) are refused: browsers always send Content-Length.
+const MAX_BODY_BYTES = 1024 * 1024;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const declared = req.headers["content-length"];
+  const refuse = (status, code, message) =>
+    req.path.startsWith("/api/")
+      ? res.status(status).json({ success: false, errors: { code, message } })
+      : res.status(status).type("text/plain; charset=utf-8").send(message);
+  if (declared === undefined && req.headers["transfer-encoding"]) {
+    return refuse(411, "length_required", "Запрос без указания длины не принимается.");
+  }
+  if (Number(declared) > MAX_BODY_BYTES) {
+    return refuse(413, "payload_too_large", "Слишком большой запрос: не больше 1 МБ.");
+  }
+  next();
+});
+
 let build;
 if (DEVELOPMENT) {
   const vite = await import("vite");

@@ -11,6 +11,8 @@ import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
 
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
 const globalStore = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
 
 /** The opened, migrated database of this process. Rejects if it cannot be opened or migrated. */
@@ -25,11 +27,19 @@ async function open(): Promise<DatabaseHandle> {
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
   registerSubscribers(handle.db);
-  await purgeExpiredSessions(handle.db);
-  await purgeExpiredLimits(handle.db);
+  const purge = async () => {
+    await purgeExpiredSessions(handle.db);
+    await purgeExpiredLimits(handle.db);
+  };
+  await purge();
+  // Expired sessions and rate-limit counters are dead weight: sweep them hourly.
+  setInterval(() => purge().catch((error: unknown) => console.error("purge failed", error)), PURGE_INTERVAL_MS).unref();
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(handle.db, config);
-    if (seeded) console.log(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
+    if (seeded) {
+      console.log(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
+      console.warn("The demo accounts' passwords are public (README). For a real site start with SEED_DEMO=0.");
+    }
   }
   return handle;
 }

@@ -3,7 +3,7 @@
  * Errors go through `handleApi` (errors.ts), which answers `{success: false, errors: {code, message}}`.
  */
 import type { AppContext } from "./context";
-import { Unauthorized } from "./errors";
+import { AppError, toApiErrorResponse, Unauthorized } from "./errors";
 import { getSessionUser } from "./session.server";
 import type { UserRow } from "~/domain/users/users.server";
 
@@ -17,4 +17,12 @@ export async function requireApiUser(ctx: AppContext, request: Request): Promise
   const user = await getSessionUser(ctx.db, request);
   if (!user) throw new Unauthorized();
   return user;
+}
+
+/**
+ * The answer of an /api route to a method it does not serve: JSON 405 `method_not_allowed`.
+ * Export it as the `action` of read-only routes (and as the `loader` of write-only ones).
+ */
+export async function methodNotAllowed(): Promise<Response> {
+  return toApiErrorResponse(new AppError("method_not_allowed", 405, "Метод не поддерживается"));
 }

@@ -7,9 +7,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { AppContext } from "~/lib/context";
 import { LoginSchema } from "~/domain/users/schemas";
-import { verifyCredentials, type UserRow } from "~/domain/users/users.server";
+import { findUserByLogin, verifyCredentials, type UserRow } from "~/domain/users/users.server";
 import { ValidationFailed } from "./errors";
-import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./rate-limit.server";
+import { beginLoginAttempt, finishLoginAttempt } from "./rate-limit.server";
 import { getSessionUser, redirectToLogin } from "./session.server";
 
 export const WRONG_CREDENTIALS_MESSAGE = "Неверный email или пароль";
@@ -18,7 +18,8 @@ export const WRONG_CREDENTIALS_MESSAGE = "Неверный email или паро
  * Verifies the email (or username) and password posted in `request`'s form through
  * remix-auth's FormStrategy. Returns the member.
  * Throws ValidationFailed (`invalid_credentials`, 400) on a wrong pair and RateLimited (429)
- * after 10 failures in 15 minutes for the account or the IP (PRODUCT.md Limits).
+ * after 10 failures in 15 minutes for the account or the IP (PRODUCT.md Limits), counted
+ * before the password check so parallel guesses cannot exceed it.
  * The request body is read from a clone, so the caller may read it too.
  */
 export async function authenticateWithForm(ctx: AppContext, request: Request): Promise<UserRow> {
@@ -30,13 +31,13 @@ export async function authenticateWithForm(ctx: AppContext, request: Request): P
         throw new ValidationFailed("Проверьте поля формы", formatIssues(parsed.error.issues), "invalid_input");
       }
       const { email: login, password } = parsed.data;
-      await checkLoginAllowed(ctx.db, login, ctx.clientIp);
-      const user = await verifyCredentials(ctx.db, login, password);
-      if (!user) {
-        await recordLoginFailure(ctx.db, login, ctx.clientIp);
-        throw new ValidationFailed(WRONG_CREDENTIALS_MESSAGE, undefined, "invalid_credentials");
-      }
-      await recordLoginSuccess(ctx.db, login);
+      const candidate = await findUserByLogin(ctx.db, login);
+      // One counter per account, whichever of its names was typed.
+      const accountKey = candidate ? `user:${candidate.id}` : `login:${login.toLowerCase()}`;
+      await beginLoginAttempt(ctx.db, accountKey, ctx.clientIp);
+      const user = await verifyCredentials(ctx.db, login, password, candidate);
+      if (!user) throw new ValidationFailed(WRONG_CREDENTIALS_MESSAGE, undefined, "invalid_credentials");
+      await finishLoginAttempt(ctx.db, accountKey, ctx.clientIp);
       return user;
     }),
     "form",

@@ -4,7 +4,19 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { AppError } from "./errors";
+import { AppError, ValidationFailed } from "./errors";
+
+/**
+ * The request's form fields, read from a clone (so CSRF checks and remix-auth can read the
+ * body too). Throws ValidationFailed (`invalid_body`, 400) when the body is not a form.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.clone().formData();
+  } catch {
+    throw new ValidationFailed("Не удалось прочитать форму. Обновите страницу и попробуйте ещё раз.", undefined, "invalid_body");
+  }
+}
 
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;

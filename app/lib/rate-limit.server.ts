@@ -58,29 +58,32 @@ export async function consumeLimit(db: Db, name: LimitName, key: string, message
   }
 }
 
-const loginKeys = (login: string, ip: string) => [`account:${login.trim().toLowerCase()}`, `ip:${ip}`];
-
-/** Throws RateLimited when the account or the IP has 10 failed sign-ins in the last 15 minutes. */
-export async function checkLoginAllowed(db: Db, login: string, ip: string): Promise<void> {
-  const { points } = LIMITS.loginFailures;
-  for (const key of loginKeys(login, ip)) {
-    const state = await limiter(db, "loginFailures").get(key);
-    if (state && state.consumedPoints >= points) {
-      throw new RateLimited(state.msBeforeNext, "Слишком много неудачных попыток входа. Попробуйте через 15 минут.");
+/**
+ * Starts a sign-in attempt: counts it against the account (`accountKey`: the member's id
+ * when the login names one, else the login text) and the IP *before* the password is
+ * checked, atomically, so a burst of parallel guesses cannot slip past the limit.
+ * Throws RateLimited once either has 10 attempts in 15 minutes (PRODUCT.md Limits);
+ * a successful sign-in gives its attempt back (finishLoginAttempt), so only failures add up.
+ */
+export async function beginLoginAttempt(db: Db, accountKey: string, ip: string): Promise<void> {
+  const limit = limiter(db, "loginFailures");
+  for (const key of [`account:${accountKey}`, `ip:${ip}`]) {
+    try {
+      await limit.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        throw new RateLimited(error.msBeforeNext, "Слишком много неудачных попыток входа. Попробуйте через 15 минут.");
+      }
+      throw error;
     }
   }
 }
 
-/** Counts a failed sign-in against both the account and the IP. */
-export async function recordLoginFailure(db: Db, login: string, ip: string): Promise<void> {
-  for (const key of loginKeys(login, ip)) {
-    await limiter(db, "loginFailures").penalty(key, 1);
-  }
-}
-
-/** A successful sign-in clears the account's failures (the IP's stay counted). */
-export async function recordLoginSuccess(db: Db, login: string): Promise<void> {
-  await limiter(db, "loginFailures").delete(loginKeys(login, "")[0]!);
+/** After a successful sign-in: clears the account's failures and returns the IP's attempt. */
+export async function finishLoginAttempt(db: Db, accountKey: string, ip: string): Promise<void> {
+  const limit = limiter(db, "loginFailures");
+  await limit.delete(`account:${accountKey}`);
+  await limit.reward(`ip:${ip}`, 1);
 }
 
 /** Deletes expired counters; run at start-up and periodically. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../tests/setup/database";
 import { makeUser } from "../../tests/setup/factories";
 import { createUserSession, destroyUserSession, getSessionUser, redirectToLogin, safeRedirect } from "./session.server";
-import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./rate-limit.server";
+import { beginLoginAttempt, finishLoginAttempt } from "./rate-limit.server";
 import { sessions } from "~/db/schema";
 import { RateLimited } from "./errors";
 
@@ -40,32 +40,42 @@ describe(`sessions on ${engine}`, () => {
     expect(await getSessionUser(t.db, withCookie(setCookie))).toBeNull();
   });
 
-  it("ignores a forged cookie", async () => {
-    const forged = new Request("http://localhost/", { headers: { Cookie: "__session=eyJzZXNzaW9uSWQiOiJ4In0%3D.forged" } });
+  it("ignores a cookie naming a real session but carrying a forged signature", async () => {
+    const user = await makeUser(t.db);
+    const genuine = (await createUserSession(t.db, user.id, {})).split(";")[0]!;
+    expect((await getSessionUser(t.db, withCookie(genuine)))?.id).toBe(user.id);
+    const [name, value] = genuine.split("=") as [string, string];
+    const payload = decodeURIComponent(value).split(".")[0]!;
+    const forged = new Request("http://localhost/", { headers: { Cookie: `${name}=${encodeURIComponent(`${payload}.forged-signature`)}` } });
     expect(await getSessionUser(t.db, forged)).toBeNull();
   });
 });
 
 describe(`login limit on ${engine} (PRODUCT.md Limits: 10 failures per 15 minutes)`, () => {
-  it("refuses the 11th attempt for an account after 10 failures, from any address", async () => {
-    for (let i = 0; i < 10; i++) {
-      await checkLoginAllowed(t.db, "victim@example.test", `10.0.0.${i}`);
-      await recordLoginFailure(t.db, "victim@example.test", `10.0.0.${i}`);
-    }
-    await expect(checkLoginAllowed(t.db, "Victim@Example.test", "10.9.9.9")).rejects.toBeInstanceOf(RateLimited);
-    await expect(checkLoginAllowed(t.db, "someone-else@example.test", "10.9.9.9")).resolves.toBeUndefined();
+  it("refuses the 11th attempt for an account, from any address", async () => {
+    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:victim", `10.0.0.${i}`);
+    await expect(beginLoginAttempt(t.db, "user:victim", "10.9.9.9")).rejects.toBeInstanceOf(RateLimited);
+    await expect(beginLoginAttempt(t.db, "user:someone-else", "10.9.9.8")).resolves.toBeUndefined();
   });
 
   it("refuses an address after 10 failures across accounts", async () => {
-    for (let i = 0; i < 10; i++) await recordLoginFailure(t.db, `user${i}@example.test`, "192.0.2.7");
-    await expect(checkLoginAllowed(t.db, "fresh@example.test", "192.0.2.7")).rejects.toMatchObject({ status: 429 });
+    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, `login:user${i}@example.test`, "192.0.2.7");
+    await expect(beginLoginAttempt(t.db, "login:fresh@example.test", "192.0.2.7")).rejects.toMatchObject({ status: 429 });
   });
 
-  it("clears an account's failures after a successful sign-in", async () => {
-    for (let i = 0; i < 9; i++) await recordLoginFailure(t.db, "forgetful@example.test", `198.51.100.${i}`);
-    await recordLoginSuccess(t.db, "forgetful@example.test");
-    await recordLoginFailure(t.db, "forgetful@example.test", "198.51.100.200");
-    await expect(checkLoginAllowed(t.db, "forgetful@example.test", "198.51.100.201")).resolves.toBeUndefined();
+  it("lets exactly 10 of a burst of 30 parallel guesses through", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => beginLoginAttempt(t.db, "user:burst", `203.0.113.${i}`)),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
+  });
+
+  it("a successful sign-in clears the account's failures and gives the address its attempt back", async () => {
+    for (let i = 0; i < 9; i++) await beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
+    await beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
+    await finishLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
+    await expect(beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1")).resolves.toBeUndefined();
   });
 });
 
@@ -84,6 +94,9 @@ describe("redirect targets", () => {
     ["https://evil.example/", "/"],
     ["//evil.example", "/"],
     ["/\\evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/\n/evil.example", "/"],
+    ["/post/5?page=2#c3", "/post/5?page=2#c3"],
     [null, "/"],
   ])("safeRedirect(%s) → %s", (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);

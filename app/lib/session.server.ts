@@ -40,15 +40,20 @@ export async function getSessionId(request: Request): Promise<string | undefined
   return session.get("sessionId");
 }
 
+/** The member signed in on this request, or null; see getCurrentSession. */
+export async function getSessionUser(db: Db, request: Request): Promise<UserRow | null> {
+  return (await getCurrentSession(db, request))?.user ?? null;
+}
+
 /**
- * The member signed in on this request, or null (no cookie, unknown, expired or revoked
+ * The request's session and its member, or null (no cookie, unknown, expired or revoked
  * session). Marks the member as seen, at most once a minute.
  */
-export async function getSessionUser(db: Db, request: Request): Promise<UserRow | null> {
+export async function getCurrentSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
@@ -58,7 +63,7 @@ export async function getSessionUser(db: Db, request: Request): Promise<UserRow 
   if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
     await db.update(users).set({ lastSeenAt: new Date(now) }).where(eq(users.id, row.user.id));
   }
-  return row.user;
+  return row;
 }
 
 /**
@@ -91,7 +96,7 @@ export async function destroyUserSession(db: Db, request: Request): Promise<stri
   return authStorage().destroySession(session);
 }
 
-/** Removes expired sessions; returns how many were deleted. Run at start-up and daily. */
+/** Removes expired sessions; returns how many were deleted. Runs at start-up and hourly (database.server.ts). */
 export async function purgeExpiredSessions(db: Db): Promise<number> {
   const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
   return deleted.length;
@@ -107,10 +112,20 @@ export function redirectToLogin(request: Request): never {
   throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
 }
 
-/** A safe same-site path to go to after sign-in; anything else falls back to `fallback`. */
+const SAME_SITE = "http://same-site.invalid";
+
+/**
+ * A safe same-site path (path, query and hash) to go to after sign-in; anything else — other
+ * origins, protocol-relative `//host`, backslashes or control characters that browsers strip
+ * (`/\t/evil.example` becomes `//evil.example`) — falls back to `fallback`.
+ */
 export function safeRedirect(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+  if (typeof target !== "string" || !target.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, SAME_SITE);
+    if (url.origin !== SAME_SITE) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
     return fallback;
   }
-  return target;
 }

@@ -15,6 +15,7 @@ import { BackgroundSchema, getMainPageBackground, setMainPageBackground } from "
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
 import { useRootData } from "~/lib/root-data";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageData(async () => {
     await validateCsrf(request);
     const admin = await requireUser(context, request);
-    const parsed = BackgroundSchema.safeParse(Object.fromEntries(await request.formData()));
+    const parsed = BackgroundSchema.safeParse(Object.fromEntries(await readForm(request)));
     if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Неверная ссылка" }, { status: 400 });
     await setMainPageBackground(context.db, admin, parsed.data.value);
     return redirectWithToast("/", { title: "Фон главной обновлён" });

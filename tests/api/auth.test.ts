@@ -90,6 +90,32 @@ describe("Auth.js-style calls (SPEC.md 7)", () => {
     expect((await (await client.fetch("/api/auth/me")).json()).ok).toBe(true);
   });
 
+  it("answers a JSON or empty body with 400 invalid_body, never a 500", async () => {
+    const client = new Client();
+    for (const path of ["/api/auth/callback/credentials", "/api/auth/signout"]) {
+      const response = await client.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors.code).toBe(path.endsWith("signout") ? "csrf_missing" : "invalid_body");
+    }
+  });
+
+  it("answers a wrong method with JSON 405 method_not_allowed", async () => {
+    const client = new Client();
+    for (const [method, path] of [["POST", "/api/auth/me"], ["GET", "/api/auth/signout"], ["GET", "/api/auth/callback/credentials"], ["DELETE", "/api/profile/1"]] as const) {
+      const response = await client.fetch(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect((await response.json()).errors.code).toBe("method_not_allowed");
+    }
+  });
+
+  it("session reports the session's real expiry", async () => {
+    const client = new Client();
+    await client.register();
+    const first = (await (await client.fetch("/api/auth/session")).json()).expires;
+    const second = (await (await client.fetch("/api/auth/session")).json()).expires;
+    expect(second).toBe(first);
+  });
+
   it("signout with the token deletes the session, so the old cookie stops working", async () => {
     const client = new Client();
     await client.register();

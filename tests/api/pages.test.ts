@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Client } from "./client";
+import { Client, csrfFromHtml } from "./client";
 
 describe("route guards (SPEC.md 2 and 5)", () => {
   it.each(["/profile", "/profile/posts", "/posts/new", "/profile/wallet", "/profile/conversations?group=3", "/services/guarantor"])(
@@ -49,6 +49,29 @@ describe("errors", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("Форма устарела");
     expect((await client.fetch("/api/auth/me")).status).toBe(200);
+  });
+
+  it("a redirect target with a control character never leaves the site", async () => {
+    const client = new Client();
+    const { email, password } = await new Client().register();
+    const page = await (await client.fetch("/auth/login")).text();
+    const csrf = csrfFromHtml(page);
+    const response = await client.postForm("/auth/login", { csrf, email, password, redirect: "/\t/evil.example" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("refuses a body over 1 MiB with 413 and a page form with a body that is not a form with 400", async () => {
+    const client = new Client();
+    const big = await client.fetch("/posts/new/preview", { method: "POST", body: new URLSearchParams({ body: "я".repeat(400_000) }) });
+    expect(big.status).toBe(413);
+    const json = await client.fetch("/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(400);
+  });
+
+  it("a profile id beyond the integer range is simply not found", async () => {
+    expect((await new Client().fetch("/profile/3000000000")).status).toBe(404);
+    expect((await new Client().fetch("/api/profile/3000000000")).status).toBe(404);
   });
 
   it("an unknown /api path answers JSON 404", async () => {

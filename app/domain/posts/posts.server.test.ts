@@ -110,6 +110,17 @@ describe("PostInputSchema", () => {
     });
   });
 
+  it("counts characters as the database does: two emoji are a too-short title", () => {
+    const result = PostInputSchema.safeParse({ title: "🔥🔥", body: "Текст", categoryId: "7" });
+    expect(result.error?.issues[0]?.message).toBe("Заголовок — не короче 3 символов");
+    expect(PostInputSchema.safeParse({ title: "🔥🔥🔥", body: "Текст", categoryId: "7" }).success).toBe(true);
+  });
+
+  it("refuses a NUL character in the title or body", () => {
+    const result = PostInputSchema.safeParse({ title: "Нул\u0000ь", body: "Те\u0000кст", categoryId: "7" });
+    expect(result.error?.issues.map((i) => i.message)).toEqual(["Недопустимый символ в тексте", "Недопустимый символ в тексте"]);
+  });
+
   it("accepts a body of 50 000 characters and refuses one more", () => {
     const ok = PostInputSchema.safeParse({ title: "Длинный", body: "я".repeat(50_000), categoryId: "7" });
     expect(ok.success).toBe(true);

@@ -6,6 +6,7 @@ import { and, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users } from "~/db/schema";
 import { Forbidden, NotFound } from "~/lib/errors";
+import { isValidId } from "~/lib/ids";
 import { markdownExcerpt, renderMarkdown } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
@@ -121,14 +122,14 @@ export function assertAuthor(post: Pick<PostRow, "authorId">, actor: Pick<UserRo
 }
 
 async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  if (!isValidId(id)) return undefined;
   const [row] = await db.select(postColumns).from(posts).where(eq(posts.id, id)).limit(1);
   return row;
 }
 
 /** Post `id` with its author and rendered HTML. Throws NotFound (`post_not_found`). */
 export async function getPost(db: Db, id: number): Promise<PostDto> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new NotFound("Пост не найден", "post_not_found");
+  if (!isValidId(id)) throw new NotFound("Пост не найден", "post_not_found");
   const [found] = await db
     .select({ post: postColumns, author: users })
     .from(posts)

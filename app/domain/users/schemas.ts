@@ -34,7 +34,11 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "Введите email или имя пользователя" }).trim().min(1, "Введите email или имя пользователя"),
+  email: z
+    .string({ error: "Введите email или имя пользователя" })
+    .trim()
+    .min(1, "Введите email или имя пользователя")
+    .max(254, "Слишком длинный email или имя пользователя"),
   password: z.string({ error: "Введите пароль" }).min(1, "Введите пароль").max(128, "Пароль — не длиннее 128 символов"),
   redirect: z.string().optional(),
 });

@@ -37,6 +37,14 @@ describe(`members on ${engine}`, () => {
     await expect(attempt).rejects.toMatchObject({ code: "username_taken", fieldErrors: { username: ["Это имя пользователя уже занято"] } });
   });
 
+  it("refuses a Cyrillic username taken in another letter case and signs in with any case", async () => {
+    await makeUser(t.db, { username: "Иван_Гарант", email: "ivan-garant@example.test", password: "right-password" });
+    await expect(
+      registerUser(t.db, { username: "иван_гарант", email: "other-ivan@example.test", password: "password123" }),
+    ).rejects.toMatchObject({ code: "username_taken" });
+    expect(await verifyCredentials(t.db, "ИВАН_ГАРАНТ", "right-password")).not.toBeNull();
+  });
+
   it("refuses an email already registered", async () => {
     await makeUser(t.db, { email: "same@example.test" });
     await expect(
@@ -73,6 +81,7 @@ describe(`members on ${engine}`, () => {
     expect(JSON.stringify(profile)).not.toContain(user.apiToken);
     await expect(getProfile(t.db, 999_999)).rejects.toBeInstanceOf(NotFound);
     await expect(getProfile(t.db, Number.NaN)).rejects.toBeInstanceOf(NotFound);
+    await expect(getProfile(t.db, 3_000_000_000)).rejects.toBeInstanceOf(NotFound);
   });
 });
 

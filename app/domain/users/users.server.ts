@@ -7,6 +7,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users, type ThemeColors } from "~/db/schema";
 import { Conflict, NotFound } from "~/lib/errors";
+import { isValidId } from "~/lib/ids";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import type { RegisterInput } from "./schemas";
 
@@ -128,18 +129,31 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/**
- * Checks a sign-in: `login` is an email or a username (case-insensitive).
- * Returns the member, or null when no member matches or the password is wrong.
- */
-export async function verifyCredentials(db: Db, login: string, password: string): Promise<UserRow | null> {
+/** The member whose email or username (case-insensitive) is `login`, or null. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | null> {
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = lower(${login}) or lower(${users.username}) = lower(${login})`)
     .limit(1);
-  if (!user?.passwordHash) return null;
-  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+  return user ?? null;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a sign-in: `login` is an email or a username (case-insensitive).
+ * Returns the member, or null when no member matches or the password is wrong. Spends the
+ * same argon2 time either way, so the answer's timing does not tell which accounts exist.
+ */
+export async function verifyCredentials(db: Db, login: string, password: string, user?: UserRow | null): Promise<UserRow | null> {
+  const found = user === undefined ? await findUserByLogin(db, login) : user;
+  if (!found?.passwordHash) {
+    dummyHash ??= hashPassword(generateApiToken());
+    await verifyPassword(await dummyHash, password);
+    return null;
+  }
+  return (await verifyPassword(found.passwordHash, password)) ? found : null;
 }
 
 export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
@@ -152,7 +166,7 @@ export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
  * Throws NotFound (`profile_not_found`) for an unknown id.
  */
 export async function getProfile(db: Db, id: number): Promise<ProfileDto> {
-  const user = Number.isSafeInteger(id) && id > 0 ? await getUserById(db, id) : null;
+  const user = isValidId(id) ? await getUserById(db, id) : null;
   if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
   const [counted] = await db.select({ value: count() }).from(posts).where(and(eq(posts.authorId, id)));
   return {

@@ -11,7 +11,8 @@ import { Input } from "~/components/ui/input";
 import { LoginSchema } from "~/domain/users/schemas";
 import { authenticateWithForm, requireAnonymous } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
-import { replyWithError } from "~/lib/forms.server";
+import { pageData } from "~/lib/errors";
+import { readForm, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: LoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
     await validateCsrf(request);

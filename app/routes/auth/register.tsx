@@ -13,7 +13,8 @@ import { RegisterSchema } from "~/domain/users/schemas";
 import { registerUser } from "~/domain/users/users.server";
 import { requireAnonymous } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
-import { replyWithError } from "~/lib/forms.server";
+import { pageData } from "~/lib/errors";
+import { readForm, replyWithError } from "~/lib/forms.server";
 import { checkHoneypot, honeypot } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/meta";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await pageData(() => readForm(request));
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {

@@ -8,7 +8,7 @@ import { assertAuthor, getPost, updatePost } from "~/domain/posts/posts.server";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
-import { replyWithError } from "~/lib/forms.server";
+import { readForm, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const submission = parseWithZod(await request.clone().formData(), { schema: PostInputSchema });
+  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: PostInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await validateCsrf(request);

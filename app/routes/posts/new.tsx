@@ -7,7 +7,8 @@ import { PostInputSchema } from "~/domain/posts/schemas";
 import { createPost } from "~/domain/posts/posts.server";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
-import { replyWithError } from "~/lib/forms.server";
+import { pageData } from "~/lib/errors";
+import { readForm, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const author = await requireUser(context, request);
-  const submission = parseWithZod(await request.clone().formData(), { schema: PostInputSchema });
+  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: PostInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await validateCsrf(request);

@@ -8,13 +8,15 @@ import { PostForm } from "~/components/posts/post-form";
 import { Badge } from "~/components/ui/badge";
 import { findCategory } from "~/domain/posts/categories";
 import { BODY_MAX, TITLE_MAX } from "~/domain/posts/schemas";
+import { pageData } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Предпросмотр поста");
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await pageData(() => readForm(request));
   const text = (name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
   const values = {
     title: text("title", TITLE_MAX),

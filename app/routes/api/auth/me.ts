@@ -1,4 +1,5 @@
 /** GET /api/auth/me: `{ok: true, user}` with the current user of SPEC.md 3, or 401 `{ok: false, user: null}`. */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/me";
 import { toCurrentUserDto } from "~/domain/users/users.server";
 import { getSessionUser } from "~/lib/session.server";

@@ -1,4 +1,5 @@
 /** GET /api/auth/providers: the sign-in providers in Auth.js's shape (credentials for now). */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/providers";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -8,17 +8,16 @@ import type { Route } from "./+types/signin";
 import { authenticateWithForm } from "~/lib/auth.server";
 import { isValidAuthJsCsrf } from "~/lib/csrf.server";
 import { AppError, Forbidden, NotFound, toApiErrorResponse } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
 
-export async function loader() {
-  return toApiErrorResponse(new NotFound("Используйте POST", "method_not_allowed"));
-}
+export { methodNotAllowed as loader } from "~/lib/api.server";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.provider !== "credentials") return toApiErrorResponse(new NotFound("Неизвестный способ входа", "unknown_provider"));
-  const form = await request.clone().formData();
-  const callbackUrl = safeRedirect(relativeTo(form.get("callbackUrl"), context.config.publicUrl), "/");
   try {
+    const form = await readForm(request);
+    const callbackUrl = safeRedirect(relativeTo(form.get("callbackUrl"), context.config.publicUrl), "/");
     if (!(await isValidAuthJsCsrf(request))) throw new Forbidden("Неверный CSRF-токен", "csrf_invalid");
     // The Auth.js form names the login field `email`, like our login form.
     const user = await authenticateWithForm(context, request);

@@ -5,13 +5,16 @@
 import type { Route } from "./+types/signout";
 import { isValidAuthJsCsrf } from "~/lib/csrf.server";
 import { ValidationFailed, toApiErrorResponse } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
 import { destroyUserSession, safeRedirect } from "~/lib/session.server";
+
+export { methodNotAllowed as loader } from "~/lib/api.server";
 
 export const SIGNOUT_CSRF_MESSAGE = "Could not fetch CSRF Token for signing out";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData();
-  if (!(await isValidAuthJsCsrf(request))) {
+  const form = await readForm(request).catch(() => null);
+  if (!form || !(await isValidAuthJsCsrf(request))) {
     return toApiErrorResponse(new ValidationFailed(SIGNOUT_CSRF_MESSAGE, undefined, "csrf_missing"));
   }
   const cookie = await destroyUserSession(context.db, request);

@@ -1,4 +1,5 @@
 /** GET /api/profile/posts?page&perPage: the signed-in member's posts; 401 `unauthorized` for a visitor. */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/my-posts";
 import { listPosts } from "~/domain/posts/posts.server";
 import { apiData, requireApiUser } from "~/lib/api.server";

@@ -1,4 +1,5 @@
 /** GET /api/profile/{id}/posts?page&perPage: a member's posts, newest first; 404 for an unknown member. */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/posts";
 import { listPosts } from "~/domain/posts/posts.server";
 import { getProfile } from "~/domain/users/users.server";

@@ -1,4 +1,5 @@
 /** GET /api/profile/{id}: a member's public profile; 404 `profile_not_found` for an unknown id. */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/profile";
 import { getProfile } from "~/domain/users/users.server";
 import { apiData } from "~/lib/api.server";

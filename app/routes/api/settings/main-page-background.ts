@@ -1,4 +1,5 @@
 /** GET /api/settings/mainPageBackground: `{data: {value}}` with the image URL or null (SPEC.md 3 and 7). */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/main-page-background";
 import { getMainPageBackground } from "~/domain/settings/settings.server";
 import { apiData } from "~/lib/api.server";
