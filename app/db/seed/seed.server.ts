@@ -16,6 +16,7 @@ import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
 import { generateApiToken } from "~/domain/users/users.server";
 import { MAIN_PAGE_BACKGROUND_KEY } from "~/domain/settings/settings.server";
+import { evaluateAchievements } from "~/domain/achievements/achievements.server";
 import { buildSeedPosts, seedMembers } from "./content";
 
 /** Sign-ins the README gives. Demo data only: production sets SEED_DEMO=0. */
@@ -38,6 +39,11 @@ export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, "dataDir">
   return seedDemo(db, config);
 }
 
+/** Grants the demo members the achievements their seeded history has earned. */
+async function grantSeededAchievements(db: Db): Promise<void> {
+  for (const { id } of await db.select({ id: users.id }).from(users)) await evaluateAchievements(db, id);
+}
+
 /** Inserts the demo community into an empty database in one transaction. */
 export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Promise<SeedResult> {
   const now = Date.now();
@@ -48,7 +54,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
     demo: await hashPassword(DEMO_ACCOUNTS.demo.password),
   };
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const memberRows = seedMembers.map((member, index) => {
       // ASCII names for files and addresses, whatever the username's alphabet.
       const slug = /^[A-Za-z0-9_]+$/.test(member.username) ? member.username.toLowerCase() : `member${index + 1}`;
@@ -93,6 +99,8 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       .onConflictDoNothing();
     return { members: inserted.length, posts: postRows.length };
   });
+  await grantSeededAchievements(db);
+  return result;
 }
 
 const AVATAR_BACKGROUNDS = ["c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "b6e3f4", "c7f0d8"];

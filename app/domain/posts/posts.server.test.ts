@@ -6,6 +6,7 @@ import { PostInputSchema } from "./schemas";
 import { categories, posts } from "~/db/schema";
 import { CATEGORIES } from "./categories";
 import { Forbidden, NotFound, RateLimited } from "~/lib/errors";
+import { eventBus, type DomainEvent } from "~/lib/events.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -35,6 +36,19 @@ describe(`posts on ${engine}`, () => {
     const feed = await listPosts(t.db, { authorId: author.id }, { page: 1, perPage: 10 });
     expect(feed.items[0]).toMatchObject({ id: created.id, excerpt: "Привет мир" });
     expect(feed.items[0]).not.toHaveProperty("body");
+  });
+
+  it("publishes post.created after the insert, with mentions resolved to links and targets", async () => {
+    const author = await makeUser(t.db, { username: "Event_Author" });
+    const mentioned = await makeUser(t.db, { username: "Event_Reader" });
+    const events: DomainEvent[] = [];
+    const unsubscribe = eventBus(t.db).subscribe("post.created", (event) => void events.push(event));
+    const post = await createPost(t.db, author, input({ body: "Смотри, @event_reader, и ты, @event_author" }));
+    await eventBus(t.db).drain();
+    unsubscribe();
+    expect(events).toEqual([{ type: "post.created", postId: post.id, authorId: author.id, mentionedUserIds: [mentioned.id] }]);
+    expect(post.html).toContain(`href="/profile/${mentioned.id}"`);
+    expect((await getPost(t.db, post.id)).html).toContain(`href="/profile/${mentioned.id}"`);
   });
 
   it("allows one post per 30 seconds per member (PRODUCT.md Limits)", async () => {

@@ -9,7 +9,9 @@ import { Forbidden, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { markdownExcerpt, renderMarkdown } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { eventBus } from "~/lib/events.server";
 import { consumeLimit } from "~/lib/rate-limit.server";
+import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 import { findCategory } from "./categories";
 import type { PostInput } from "./schemas";
@@ -64,8 +66,8 @@ function base(row: PostListRow, author: UserRow) {
   };
 }
 
-export function toPostDto(row: PostRow, author: UserRow): PostDto {
-  return { ...base(row, author), body: row.body, html: renderMarkdown(row.body) };
+export function toPostDto(row: PostRow, author: UserRow, mentions?: MentionMap): PostDto {
+  return { ...base(row, author), body: row.body, html: renderMarkdown(row.body, mentions) };
 }
 
 export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummaryDto {
@@ -73,7 +75,8 @@ export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummary
 }
 
 /**
- * Publishes a post by `actor`. Returns the new post.
+ * Publishes a post by `actor`. Returns the new post; publishes `post.created` (with the
+ * members to notify of their mention) after the insert.
  * Throws RateLimited (429) for a second post within 30 s (PRODUCT.md Limits).
  * `input` must already be parsed by PostInputSchema.
  */
@@ -90,7 +93,9 @@ export async function createPost(db: Db, actor: UserRow, input: PostInput): Prom
       kind: input.kind,
     })
     .returning(postColumns);
-  return toPostDto(row!, actor);
+  const mentionedUserIds = await mentionTargets(db, actor.id, input.body);
+  eventBus(db).publish({ type: "post.created", postId: row!.id, authorId: actor.id, mentionedUserIds });
+  return toPostDto(row!, actor, await resolveMentions(db, [input.body]));
 }
 
 /**
@@ -113,7 +118,7 @@ export async function updatePost(db: Db, actor: UserRow, id: number, input: Post
     })
     .where(eq(posts.id, id))
     .returning(postColumns);
-  return toPostDto(row!, actor);
+  return toPostDto(row!, actor, await resolveMentions(db, [input.body]));
 }
 
 /** Throws Forbidden unless `actor` wrote the post (PRODUCT.md Content: the author edits). */
@@ -137,7 +142,7 @@ export async function getPost(db: Db, id: number): Promise<PostDto> {
     .where(eq(posts.id, id))
     .limit(1);
   if (!found) throw new NotFound("Пост не найден", "post_not_found");
-  return toPostDto(found.post, found.author);
+  return toPostDto(found.post, found.author, await resolveMentions(db, [found.post.body]));
 }
 
 /**
