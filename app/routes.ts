@@ -38,6 +38,8 @@ export default [
     soonPrivate("profile/conversations", "profile-conversations"),
     route("profile/:id", "routes/profile/public.tsx"),
     route("post/:id", "routes/posts/read.tsx"),
+    // A form target: redirects back to the post, or explains a refused comment without JavaScript.
+    route("post/:id/comments", "routes/posts/comments.tsx"),
     route("post/:id/edit", "routes/posts/edit.tsx"),
     route("posts/new", "routes/posts/new.tsx"),
     route("posts/new/preview", "routes/posts/preview.tsx"),
@@ -56,7 +58,6 @@ export default [
 
   // Form targets (actions that redirect back; with JavaScript they answer fetchers).
   route("auth/logout", "routes/auth/logout.tsx"),
-  route("post/:id/comments", "routes/posts/comments.tsx"),
   route("profile/:id/wall", "routes/profile/wall.tsx"),
   route("profile/:id/follow", "routes/profile/follow.tsx"),
   route("profile/:id/block", "routes/profile/block.tsx"),

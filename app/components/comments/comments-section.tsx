@@ -1,6 +1,164 @@
+import { Link, useFetchers } from "react-router";
+import { MessageSquare } from "lucide-react";
 import type { CommentDto } from "~/domain/comments/comments.server";
+import { formatCount } from "~/lib/format";
+import { useRootData } from "~/lib/root-data";
+import { CommentForm, commentsAction } from "./comment-form";
+import { CommentItem, PendingComment, type CommentAuthor } from "./comment-item";
 
-/** STUB: the comment threads and the form under a post (the comments helper fills it). */
-export function CommentsSection(_props: { postId: number; comments: CommentDto[]; viewerId: number | null; canModerate: boolean }) {
-  return null;
+interface PendingCreate {
+  key: string;
+  parentId: number | null;
+  body: string;
+}
+
+/**
+ * The comment changes on their way to the server (fetchers submitting, or reloading the
+ * page data after a success), so the thread shows them at once (optimistic UI).
+ */
+function usePendingChanges(postId: number) {
+  const action = commentsAction(postId);
+  const creates: PendingCreate[] = [];
+  const edits = new Map<number, string>();
+  const deletes = new Set<number>();
+  for (const fetcher of useFetchers()) {
+    const form = fetcher.formData;
+    if (!form || fetcher.formAction !== action) continue;
+    // A refused form goes back to idle without reloading: only in-flight or accepted ones count.
+    if (fetcher.state === "loading" && (fetcher.data as { commentId?: number } | undefined)?.commentId === undefined) continue;
+    const intent = form.get("intent");
+    const body = String(form.get("body") ?? "").trim();
+    const commentId = Number(form.get("commentId"));
+    if (intent === "create" && body) {
+      const parentId = Number(form.get("parentId"));
+      creates.push({ key: fetcher.key, parentId: parentId > 0 ? parentId : null, body });
+    } else if (intent === "edit" && body && commentId > 0) {
+      edits.set(commentId, body);
+    } else if (intent === "delete" && commentId > 0) {
+      deletes.add(commentId);
+    }
+  }
+  return { creates, edits, deletes };
+}
+
+/**
+ * The comments under a post (PRODUCT.md Content): the form for a new comment, then the
+ * threads, oldest first. A thread is a top-level comment with all its replies one level in
+ * (two levels of visual nesting); a reply to a reply says «в ответ @username».
+ * Every form works without JavaScript; with it, changes show at once.
+ */
+export function CommentsSection({
+  postId,
+  comments,
+  viewerId,
+  canModerate: _canModerate,
+}: {
+  postId: number;
+  comments: CommentDto[];
+  viewerId: number | null;
+  /** Moderators may delete any comment; the server already sets each comment's canDelete. */
+  canModerate: boolean;
+}) {
+  const viewer = useRootData()?.viewer;
+  const pending = usePendingChanges(postId);
+
+  const threadOf = new Map<number, CommentDto>();
+  const byId = new Map<number, CommentDto>();
+  for (const thread of comments) {
+    for (const comment of [thread, ...thread.replies]) {
+      threadOf.set(comment.id, thread);
+      byId.set(comment.id, comment);
+    }
+  }
+  const pendingReplies = new Map<number, PendingCreate[]>();
+  const pendingTop: PendingCreate[] = [];
+  for (const create of pending.creates) {
+    const thread = create.parentId === null ? undefined : threadOf.get(create.parentId);
+    if (thread) pendingReplies.set(thread.id, [...(pendingReplies.get(thread.id) ?? []), create]);
+    else if (create.parentId === null) pendingTop.push(create);
+  }
+  const me: CommentAuthor | null = viewer
+    ? { id: viewer.id, username: viewer.username, displayName: viewer.displayName, image: viewer.image, ranks: viewer.ranks }
+    : null;
+
+  const visible = [...byId.values()].filter((c) => !c.deleted && !pending.deletes.has(c.id)).length + pending.creates.length;
+  const item = (comment: CommentDto, threadId: number) => (
+    <CommentItem
+      postId={postId}
+      comment={comment}
+      threadId={threadId}
+      viewerId={viewerId}
+      pendingBody={pending.edits.get(comment.id)}
+      pendingDelete={pending.deletes.has(comment.id)}
+    />
+  );
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="mt-10 scroll-mt-24 border-t border-border pt-8" data-testid="comments">
+      <h2 id="comments-heading" className="flex items-center gap-2 font-heading text-2xl font-bold">
+        <MessageSquare aria-hidden className="size-6 text-primary" /> Комментарии
+        <span className="text-base font-semibold text-muted-foreground" data-testid="comments-count">
+          {formatCount(visible)}
+        </span>
+      </h2>
+
+      <div className="mt-5">
+        {viewerId !== null ? (
+          <CommentForm postId={postId} intent="create" label="Ваш комментарий" submitLabel="Отправить" placeholder="Что вы об этом думаете?" />
+        ) : (
+          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+            <Link to={`/auth/login?redirect=${encodeURIComponent(`/post/${postId}`)}`} className="font-medium text-primary hover:underline">
+              Войдите
+            </Link>{" "}
+            или{" "}
+            <Link to="/auth/register" className="font-medium text-primary hover:underline">
+              зарегистрируйтесь
+            </Link>
+            , чтобы оставить комментарий.
+          </p>
+        )}
+      </div>
+
+      {comments.length === 0 && pendingTop.length === 0 ? (
+        <p className="mt-6 text-sm text-muted-foreground">Комментариев пока нет. Будьте первым!</p>
+      ) : (
+        <ol className="mt-6 grid gap-4" aria-label="Обсуждение">
+          {comments.map((thread) => {
+            const waiting = pendingReplies.get(thread.id) ?? [];
+            return (
+              <li key={thread.id} data-testid="comment-thread">
+                {item(thread, thread.id)}
+                {thread.replies.length > 0 || waiting.length > 0 ? (
+                  <ol className="mt-3 ml-4 grid gap-3 border-l-2 border-border pl-4 sm:ml-10" aria-label={`Ответы на комментарий ${thread.author.username}`}>
+                    {thread.replies.map((reply) => (
+                      <li key={reply.id} data-testid="comment-reply">
+                        {item(reply, thread.id)}
+                      </li>
+                    ))}
+                    {me
+                      ? waiting.map((create) => {
+                          const parent = create.parentId === null ? undefined : byId.get(create.parentId);
+                          return (
+                            <li key={create.key} data-testid="comment-reply">
+                              <PendingComment author={me} body={create.body} replyTo={parent && parent.id !== thread.id ? parent.author.username : undefined} />
+                            </li>
+                          );
+                        })
+                      : null}
+                  </ol>
+                ) : null}
+              </li>
+            );
+          })}
+          {me
+            ? pendingTop.map((create) => (
+                <li key={create.key} data-testid="comment-thread">
+                  <PendingComment author={me} body={create.body} />
+                </li>
+              ))
+            : null}
+        </ol>
+      )}
+    </section>
+  );
 }

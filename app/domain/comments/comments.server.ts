@@ -1,15 +1,202 @@
 /**
- * Comments on posts (issue 3). STUB: the comments helper implements it.
+ * Comments on posts (PRODUCT.md Content, issue 3), the reading side: the public shapes and
+ * the lists. Writing, editing and deleting live in write.server.ts.
+ *
+ * Replies make threads shown with two levels of nesting; @mentions link to profiles.
+ * Deleting is soft: the row stays with `deleted_at` set, its text is never sent again, and
+ * its replies keep their place in the thread.
  */
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import type { UserRow } from "../users/users.server";
+import { comments, posts, users } from "~/db/schema";
+import { NotFound } from "~/lib/errors";
+import { isValidId } from "~/lib/ids";
+import { renderMarkdown } from "~/lib/markdown.server";
+import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { likedIds } from "../likes/likes.server";
+import { resolveMentions, type MentionMap } from "../mentions/mentions.server";
+import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 
-/** One comment as shown in a thread (the helper defines the fields). */
+export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * One comment as a viewer sees it in a thread. Times are ISO strings.
+ * A deleted comment keeps its place, author and time, but `body` and `html` are null and
+ * the page shows «Комментарий удалён» instead; it can no longer be liked, edited or answered.
+ */
 export interface CommentDto {
   id: number;
+  postId: number;
+  /** The comment answered, or null for a top-level comment. */
+  parentId: number | null;
+  /** The comment answered and its author (for «в ответ @username»), or null at the top level. */
+  replyTo: { commentId: number; author: { id: number; username: string } } | null;
+  author: UserRefDto;
+  /** Markdown source (for the edit form); null once deleted. */
+  body: string | null;
+  /** Sanitised HTML with @mentions as profile links; null once deleted. */
+  html: string | null;
+  deleted: boolean;
+  createdAt: string;
+  editedAt: string | null;
+  likeCount: number;
+  /** Whether the viewer has liked it (false for visitors). */
+  liked: boolean;
+  /** The viewer wrote it and it is not deleted. */
+  canEdit: boolean;
+  /** The viewer wrote it or moderates, and it is not deleted. */
+  canDelete: boolean;
+  /**
+   * For a top-level comment: every reply in its thread, at any depth, oldest first, shown one
+   * level in (the second level of visual nesting). Always empty for a reply.
+   */
+  replies: CommentDto[];
 }
 
-/** The comment threads of post `postId` as the viewer sees them. */
-export async function listPostComments(_db: Db, _viewer: UserRow | null, _postId: number): Promise<CommentDto[]> {
-  return [];
+/** A member's comment in their profile list: with the post it was written under. */
+export interface ProfileCommentDto {
+  id: number;
+  post: { id: number; title: string };
+  parentId: number | null;
+  body: string;
+  html: string;
+  createdAt: string;
+  editedAt: string | null;
+  likeCount: number;
+}
+
+/** Moderators and admins may delete anyone's comment (PRODUCT.md People, Content). */
+export function canModerate(user: Pick<UserRow, "role"> | null): boolean {
+  return user?.role === "moderator" || user?.role === "admin";
+}
+
+/** What mapping a comment needs besides its row and author. */
+export interface DtoContext {
+  viewer: UserRow | null;
+  mentions: MentionMap;
+  liked: Set<number>;
+  /** The comments answered, by id: their authors, for «в ответ». */
+  parents: Map<number, { id: number; author: { id: number; username: string } }>;
+}
+
+/** The one mapper from a comment row to its public shape (text hidden once deleted). */
+export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext): CommentDto {
+  const deleted = row.deletedAt !== null;
+  const own = ctx.viewer?.id === row.authorId;
+  const parent = row.parentId === null ? undefined : ctx.parents.get(row.parentId);
+  return {
+    id: row.id,
+    postId: row.postId,
+    parentId: row.parentId,
+    replyTo: parent ? { commentId: parent.id, author: parent.author } : null,
+    author: toUserRefDto(author),
+    body: deleted ? null : row.body,
+    html: deleted ? null : renderMarkdown(row.body, ctx.mentions),
+    deleted,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    likeCount: row.likeCount,
+    liked: !deleted && ctx.liked.has(row.id),
+    canEdit: !deleted && own,
+    canDelete: !deleted && (own || canModerate(ctx.viewer)),
+    replies: [],
+  };
+}
+
+
+/**
+ * The comment threads of post `postId` as `viewer` sees them: top-level comments oldest
+ * first, each with its replies (oldest first) in `replies`. Deleted comments stay in place.
+ * Three queries whatever the number of comments: the comments joined with their authors,
+ * the mentioned members, and the viewer's likes. An unknown post has no comments ([]).
+ */
+export async function listPostComments(db: Db, viewer: UserRow | null, postId: number): Promise<CommentDto[]> {
+  if (!isValidId(postId)) return [];
+  const rows = await db
+    .select({ comment: comments, author: users })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(eq(comments.postId, postId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  const live = rows.filter((r) => r.comment.deletedAt === null);
+  const [mentions, liked] = await Promise.all([
+    resolveMentions(
+      db,
+      live.map((r) => r.comment.body),
+    ),
+    live.length > 0 ? likedIds(db, viewer?.id ?? null, "comment", live.map((r) => r.comment.id)) : new Set<number>(),
+  ]);
+
+  const byId = new Map(rows.map((r) => [r.comment.id, r]));
+  const parents: DtoContext["parents"] = new Map();
+  for (const { comment, author } of rows) parents.set(comment.id, { id: comment.id, author: { id: author.id, username: author.username } });
+  const ctx: DtoContext = { viewer, mentions, liked, parents };
+
+  // A reply's thread is the top-level comment its chain of parents leads to.
+  const rootOf = (row: CommentRow): number | null => {
+    let current = row;
+    for (let hops = 0; current.parentId !== null && hops <= rows.length; hops += 1) {
+      const parent = byId.get(current.parentId);
+      if (!parent) return null;
+      current = parent.comment;
+    }
+    return current.parentId === null ? current.id : null;
+  };
+
+  const threads: CommentDto[] = [];
+  const threadById = new Map<number, CommentDto>();
+  for (const { comment, author } of rows) {
+    if (comment.parentId !== null) continue;
+    const dto = toCommentDto(comment, author, ctx);
+    threads.push(dto);
+    threadById.set(comment.id, dto);
+  }
+  for (const { comment, author } of rows) {
+    if (comment.parentId === null) continue;
+    const root = rootOf(comment);
+    const thread = root === null ? undefined : threadById.get(root);
+    thread?.replies.push(toCommentDto(comment, author, ctx));
+  }
+  return threads;
+}
+
+/**
+ * A page of member `memberId`'s comments that are not deleted, newest first, each with the
+ * id and title of its post (GET /api/profile/{id}/comments, SPEC.md 7).
+ * Four queries whatever the page size: the member, the rows joined with their posts, the
+ * total, and the mentioned members. Throws NotFound (`profile_not_found`) for an unknown member.
+ */
+export async function listMemberComments(db: Db, memberId: number, params: PageParams): Promise<Page<ProfileCommentDto>> {
+  const member = isValidId(memberId) ? (await db.select({ id: users.id }).from(users).where(eq(users.id, memberId)).limit(1))[0] : undefined;
+  if (!member) throw new NotFound("Пользователь не найден", "profile_not_found");
+  const where = and(eq(comments.authorId, member.id), isNull(comments.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ comment: comments, post: { id: posts.id, title: posts.title } })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(where)
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    db.select({ value: count() }).from(comments).where(where),
+  ]);
+  const mentions = await resolveMentions(
+    db,
+    rows.map((r) => r.comment.body),
+  );
+  return toPage(
+    rows.map(({ comment, post }) => ({
+      id: comment.id,
+      post,
+      parentId: comment.parentId,
+      body: comment.body,
+      html: renderMarkdown(comment.body, mentions),
+      createdAt: comment.createdAt.toISOString(),
+      editedAt: comment.editedAt?.toISOString() ?? null,
+      likeCount: comment.likeCount,
+    })),
+    total?.value ?? 0,
+    params,
+  );
 }

@@ -1,0 +1,213 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { CornerDownRight, Pencil, Reply, Trash2 } from "lucide-react";
+import { LikeButton } from "~/components/likes/like-button";
+import { Avatar } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { RankBadges } from "~/components/users/rank-badges";
+import type { CommentDto } from "~/domain/comments/comments.server";
+import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActionData } from "./comment-form";
+
+/** What a deleted comment shows instead of its text (PRODUCT.md Content). */
+export const DELETED_COMMENT_TEXT = "Комментарий удалён";
+
+/** A comment's author as the list shows it (a pending comment borrows the viewer's). */
+export type CommentAuthor = CommentDto["author"];
+
+export interface CommentItemProps {
+  postId: number;
+  comment: CommentDto;
+  /** The top-level comment of the thread; a reply whose parent is not it says «в ответ @username». */
+  threadId: number;
+  viewerId: number | null;
+  /** The text of an edit on its way to the server, shown at once. */
+  pendingBody?: string;
+  /** A delete on its way to the server: show the comment as deleted at once. */
+  pendingDelete?: boolean;
+}
+
+const summaryClass =
+  "inline-flex h-8 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground [&::-webkit-details-marker]:hidden";
+
+/**
+ * One comment: author, time, «в ответ @username» for a reply to a reply, the text (or
+ * «Комментарий удалён»), and its actions: like, reply, edit and delete. Reply and edit
+ * open with <details>, so they work without JavaScript.
+ */
+export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, pendingDelete }: CommentItemProps) {
+  const deleted = comment.deleted || pendingDelete === true;
+  const [replyOpen, setReplyOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const showReplyTo = comment.replyTo !== null && comment.replyTo.commentId !== threadId;
+  return (
+    <article
+      id={`comment-${comment.id}`}
+      data-testid="comment"
+      data-deleted={deleted ? "true" : undefined}
+      className="scroll-mt-24 rounded-lg border border-border bg-card p-4 target:ring-2 target:ring-primary/50"
+    >
+      <CommentHeader author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} id={comment.id}>
+        {showReplyTo ? (
+          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="comment-reply-to">
+            <CornerDownRight aria-hidden className="size-3" />
+            в ответ{" "}
+            <a href={`#comment-${comment.replyTo!.commentId}`} className="font-medium hover:underline">
+              @{comment.replyTo!.author.username}
+            </a>
+          </span>
+        ) : null}
+      </CommentHeader>
+      {deleted ? (
+        <p data-testid="comment-body" className="mt-3 text-sm italic text-muted-foreground">
+          {DELETED_COMMENT_TEXT}
+        </p>
+      ) : pendingBody !== undefined ? (
+        <p data-testid="comment-body" className="mt-3 text-sm whitespace-pre-wrap opacity-70" aria-busy>
+          {pendingBody}
+        </p>
+      ) : (
+        <div data-testid="comment-body" className="prose-post mt-3 text-sm" dangerouslySetInnerHTML={{ __html: comment.html ?? "" }} />
+      )}
+      {deleted ? null : (
+        <footer className="mt-3 flex flex-wrap items-center gap-1">
+          <LikeButton
+            target="comment"
+            targetId={comment.id}
+            liked={comment.liked}
+            count={comment.likeCount}
+            disabled={viewerId === null || viewerId === comment.author.id}
+          />
+          {viewerId !== null ? (
+            <details className="group open:basis-full" open={replyOpen} onToggle={(e) => setReplyOpen(focusWhenOpened(e.currentTarget))}>
+              <summary className={summaryClass}>
+                <Reply aria-hidden className="size-3.5" /> Ответить
+              </summary>
+              <div className="mt-2">
+                <CommentForm
+                  postId={postId}
+                  intent="create"
+                  parentId={comment.id}
+                  label={`Ответ для @${comment.author.username}`}
+                  submitLabel="Ответить"
+                  placeholder={`Ответ для @${comment.author.username}…`}
+                  onSaved={() => setReplyOpen(false)}
+                />
+              </div>
+            </details>
+          ) : null}
+          {comment.canEdit ? (
+            <details className="group open:basis-full" open={editOpen} onToggle={(e) => setEditOpen(focusWhenOpened(e.currentTarget))}>
+              <summary className={summaryClass}>
+                <Pencil aria-hidden className="size-3.5" /> Изменить
+              </summary>
+              <div className="mt-2">
+                <CommentForm
+                  key={comment.body}
+                  postId={postId}
+                  intent="edit"
+                  commentId={comment.id}
+                  defaultBody={comment.body ?? ""}
+                  label="Текст комментария"
+                  submitLabel="Сохранить"
+                  onSaved={() => setEditOpen(false)}
+                />
+              </div>
+            </details>
+          ) : null}
+          {comment.canDelete ? <DeleteCommentButton postId={postId} commentId={comment.id} /> : null}
+        </footer>
+      )}
+    </article>
+  );
+}
+
+/** Puts the cursor in the form a <details> has just opened; returns whether it is open. */
+function focusWhenOpened(details: HTMLDetailsElement): boolean {
+  if (details.open) details.querySelector("textarea")?.focus();
+  return details.open;
+}
+
+function CommentHeader({
+  author,
+  createdAt,
+  editedAt,
+  id,
+  children,
+}: {
+  author: CommentAuthor;
+  createdAt: string;
+  editedAt: string | null;
+  id: number | null;
+  children?: React.ReactNode;
+}) {
+  const time = <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>;
+  return (
+    <header className="flex items-center gap-3">
+      <Avatar username={author.username} src={author.image} size="sm" link={`/profile/${author.id}`} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <Link to={`/profile/${author.id}`} className="font-semibold hover:underline" data-testid="comment-author">
+            {author.username}
+          </Link>
+          <RankBadges ranks={author.ranks} />
+          {children}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {id === null ? (
+            time
+          ) : (
+            <a href={`#comment-${id}`} className="hover:underline">
+              {time}
+            </a>
+          )}
+          {editedAt ? <span data-testid="comment-edited"> · изменён</span> : null}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/** «Удалить»: a one-button form; with JavaScript the comment shows as deleted at once. */
+function DeleteCommentButton({ postId, commentId }: { postId: number; commentId: number }) {
+  const fetcher = useFetcher<CommentActionData>();
+  const refusal = fetcher.state === "idle" ? fetcher.data?.result.error?.[""]?.[0] ?? fetcher.data?.result.error?.commentId?.[0] : undefined;
+  return (
+    <fetcher.Form method="post" action={commentsAction(postId)} className="inline-flex items-center gap-2">
+      <CommentFormHiddenFields fetcher />
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="commentId" value={commentId} />
+      <Button type="submit" variant="ghost" size="sm" className="text-xs text-muted-foreground hover:text-destructive" disabled={fetcher.state !== "idle"}>
+        <Trash2 aria-hidden className="size-3.5" /> Удалить
+      </Button>
+      {refusal ? (
+        <span role="alert" className="text-xs text-destructive">
+          {refusal}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A comment the viewer has just sent, shown before the server answers (JavaScript only).
+ * It has no id yet, so it has no actions.
+ */
+export function PendingComment({ author, body, replyTo }: { author: CommentAuthor; body: string; replyTo?: string }) {
+  return (
+    <article data-testid="comment" aria-busy className={cn("rounded-lg border border-dashed border-border bg-card p-4 opacity-70")}>
+      <CommentHeader author={author} createdAt={new Date().toISOString()} editedAt={null} id={null}>
+        {replyTo ? (
+          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+            <CornerDownRight aria-hidden className="size-3" />в ответ @{replyTo}
+          </span>
+        ) : null}
+      </CommentHeader>
+      <p data-testid="comment-body" className="mt-3 text-sm whitespace-pre-wrap">
+        {body}
+      </p>
+      <p className="mt-2 text-xs text-muted-foreground">Отправляем…</p>
+    </article>
+  );
+}

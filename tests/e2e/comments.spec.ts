@@ -1,0 +1,125 @@
+/**
+ * Comments on a post, with JavaScript on and off (the same journey runs in both projects):
+ * a member comments, another replies, a third answers the reply (shown at the second level
+ * with «в ответ @username»), the first edits and deletes their comment and the replies stay.
+ * Each member writes one comment, so the 5-second comment limit never gets in the way.
+ */
+import type { Page } from "@playwright/test";
+import { expect, newMember, test } from "./fixtures";
+
+type Member = ReturnType<typeof newMember>;
+
+async function register(page: Page, member: Member) {
+  await page.goto("/auth/register");
+  await page.getByLabel("Имя пользователя").fill(member.username);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Пароль").fill(member.password);
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page.getByTestId("header-profile")).toContainText(member.username);
+}
+
+async function signIn(page: Page, member: Member) {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email или имя пользователя").fill(member.email);
+  await page.getByLabel("Пароль").fill(member.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByTestId("header-profile")).toContainText(member.username);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
+}
+
+/** The saved comment (not the optimistic copy) whose text contains `text`; resolves to its DOM id. */
+async function savedCommentId(page: Page, text: string): Promise<string> {
+  const comment = page.getByTestId("comments").getByTestId("comment").filter({ has: page.getByTestId("comment-body").getByText(text) });
+  await expect(comment).toHaveAttribute("id", /^comment-\d+$/);
+  return (await comment.getAttribute("id"))!;
+}
+
+test("comment, reply, reply to a reply, edit and delete: the thread keeps its shape", async ({ page }) => {
+  const [anna, boris, vera] = [newMember(), newMember(), newMember()];
+
+  // Anna opens a post from the home page and comments.
+  await register(page, anna);
+  await page.goto("/");
+  const card = page.getByTestId("post-card").first();
+  const title = (await card.getByRole("heading", { level: 2 }).innerText()).trim();
+  await card.getByRole("heading", { level: 2 }).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const postPath = new URL(page.url()).pathname;
+  expect(postPath).toMatch(/^\/post\/\d+$/);
+
+  const comments = page.getByTestId("comments");
+  const withJs = test.info().project.use.javaScriptEnabled !== false;
+  // With JavaScript the forms go through fetchers once the page is hydrated (they then carry `via`).
+  if (withJs) await expect(comments.locator('input[name="via"]').first()).toBeAttached();
+  const annaText = `Есть ли гарантия на товар? Спрашивает ${anna.username}`;
+  await comments.getByLabel("Ваш комментарий").fill(annaText);
+  await comments.getByRole("button", { name: "Отправить" }).click();
+  const annaId = await savedCommentId(page, annaText);
+  // A fetcher keeps the page where it is; a plain form comes back to the new comment's anchor.
+  await expect(page).toHaveURL(withJs ? postPath : `${postPath}#${annaId}`);
+  const annaComment = page.locator(`#${annaId}`);
+  await expect(annaComment.getByTestId("comment-author")).toHaveText(anna.username);
+  await expect(comments.getByLabel("Ваш комментарий")).toHaveValue("");
+  await signOut(page);
+
+  // Boris replies to Anna, mentioning her.
+  await register(page, boris);
+  await page.goto(postPath);
+  await expect(annaComment.getByTestId("comment-body")).toHaveText(annaText);
+  const borisText = `Гарантия 14 дней, уточните у продавца (${boris.username})`;
+  await annaComment.locator("summary", { hasText: "Ответить" }).click();
+  await annaComment.getByLabel(`Ответ для @${anna.username}`).fill(`@${anna.username}, ${borisText}`);
+  await annaComment.getByRole("button", { name: "Ответить", exact: true }).click();
+  const borisId = await savedCommentId(page, borisText);
+  const thread = comments.getByTestId("comment-thread").filter({ has: page.locator(`#${annaId}`) });
+  const borisReply = thread.getByTestId("comment-reply").filter({ has: page.locator(`#${borisId}`) });
+  await expect(borisReply).toBeVisible();
+  const mention = borisReply.getByRole("link", { name: `@${anna.username}` });
+  await expect(mention).toHaveAttribute("href", /^\/profile\/\d+$/);
+  // A direct reply needs no «в ответ»: its place in the thread says it.
+  await expect(borisReply.getByTestId("comment-reply-to")).toHaveCount(0);
+  await signOut(page);
+
+  // Vera answers Boris's reply: still one level in, saying whom she answers.
+  await register(page, vera);
+  await page.goto(postPath);
+  const borisComment = page.locator(`#${borisId}`);
+  await borisComment.locator("summary", { hasText: "Ответить" }).click();
+  const veraText = `Подтверждаю, брала у него же (${vera.username})`;
+  await borisComment.getByLabel(`Ответ для @${boris.username}`).fill(veraText);
+  await borisComment.getByRole("button", { name: "Ответить", exact: true }).click();
+  const veraId = await savedCommentId(page, veraText);
+  const veraReply = thread.getByTestId("comment-reply").filter({ has: page.locator(`#${veraId}`) });
+  await expect(veraReply.getByTestId("comment-reply-to")).toHaveText(`в ответ @${boris.username}`);
+  await expect(thread.getByTestId("comment-reply")).toHaveCount(2);
+  await expect(borisReply.getByTestId("comment")).toHaveCount(1);
+  await signOut(page);
+
+  // Anna sees the whole thread, edits her comment, then deletes it.
+  await signIn(page, anna);
+  await page.goto(postPath);
+  await expect(thread.getByTestId("comment-body")).toHaveText([annaText, `@${anna.username}, ${borisText}`, veraText]);
+
+  const edited = `Есть ли гарантия и возврат? Спрашивает ${anna.username}`;
+  await annaComment.locator("summary", { hasText: "Изменить" }).click();
+  await annaComment.getByLabel("Текст комментария").fill(edited);
+  await annaComment.getByRole("button", { name: "Сохранить" }).click();
+  await expect(annaComment.getByTestId("comment-body")).toHaveText(edited);
+  await expect(annaComment.getByTestId("comment-edited")).toBeVisible();
+
+  await annaComment.getByRole("button", { name: "Удалить" }).click();
+  await expect(annaComment.getByTestId("comment-body")).toHaveText("Комментарий удалён");
+  await expect(annaComment.getByRole("button", { name: "Удалить" })).toHaveCount(0);
+  await expect(borisComment.getByTestId("comment-body")).toContainText(borisText);
+  await expect(page.locator(`#${veraId}`).getByTestId("comment-body")).toHaveText(veraText);
+
+  // A fresh load shows the same: the deleted text is gone for good, the thread is intact.
+  await page.goto(postPath);
+  await expect(annaComment.getByTestId("comment-body")).toHaveText("Комментарий удалён");
+  await expect(page.getByText(edited)).toHaveCount(0);
+  await expect(thread.getByTestId("comment-reply")).toHaveCount(2);
+});
