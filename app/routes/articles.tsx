@@ -5,7 +5,9 @@ import { CategoryFilter } from "~/components/posts/category-filter";
 import { PostList } from "~/components/posts/post-card";
 import { Pagination } from "~/components/ui/pagination";
 import { parseCategoryParam } from "~/domain/posts/categories";
+import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
 import { listPosts } from "~/domain/posts/posts.server";
+import { getOptionalUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
 import { withSearchParam } from "~/lib/url";
@@ -15,8 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Ст
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
-  const articles = await listPosts(context.db, { kind: "article", categoryId }, parsePageParams(url.searchParams));
-  return { articles, categoryId };
+  const [articles, viewer] = await Promise.all([
+    listPosts(context.db, { kind: "article", categoryId }, parsePageParams(url.searchParams)),
+    getOptionalUser(context, request),
+  ]);
+  const bookmarkedIds = await bookmarkedPostIds(context.db, viewer?.id ?? null, articles.items.map((p) => p.id));
+  return { articles, categoryId, bookmarkedIds };
 }
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
@@ -28,7 +34,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted-foreground">Гайды, обзоры и разборы от участников сообщества.</p>
       </div>
       <CategoryFilter basePath="/articles" current={loaderData.categoryId} />
-      <PostList posts={loaderData.articles.items} empty="Статей в этой категории пока нет." />
+      <PostList posts={loaderData.articles.items} bookmarkedIds={loaderData.bookmarkedIds} empty="Статей в этой категории пока нет." />
       <Pagination
         page={loaderData.articles.page}
         totalPages={loaderData.articles.totalPages}

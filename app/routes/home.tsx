@@ -12,7 +12,8 @@ import { findCategory, parseCategoryParam } from "~/domain/posts/categories";
 import { listPosts } from "~/domain/posts/posts.server";
 import { listOnlineProfiles } from "~/domain/search/people.server";
 import { BackgroundSchema, getMainPageBackground, setMainPageBackground } from "~/domain/settings/settings.server";
-import { requireUser } from "~/lib/auth.server";
+import { getOptionalUser, requireUser } from "~/lib/auth.server";
+import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
@@ -28,12 +29,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
-  const [feed, background, online] = await Promise.all([
+  const [feed, background, online, viewer] = await Promise.all([
     listPosts(context.db, { categoryId }, parsePageParams(url.searchParams)),
     getMainPageBackground(context.db),
     listOnlineProfiles(context.db, 24),
+    getOptionalUser(context, request),
   ]);
-  return { feed, background, categoryId, online };
+  const bookmarkedIds = await bookmarkedPostIds(context.db, viewer?.id ?? null, feed.items.map((p) => p.id));
+  return { feed, background, categoryId, online, bookmarkedIds };
 }
 
 /** Admins set the main-page background here (SPEC.md 2: "the URL is set by an administrator"). */
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function HomePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { feed, background, categoryId, online } = loaderData;
+  const { feed, background, categoryId, online, bookmarkedIds } = loaderData;
   const location = useLocation();
   const viewer = useRootData()?.viewer;
   return (
@@ -85,7 +88,7 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm text-muted-foreground">Всего публикаций: {feed.total}</p>
         </div>
         <CategoryFilter basePath="/" current={categoryId} />
-        <PostList posts={feed.items} empty="Здесь пока нет постов. Станьте первым!" />
+        <PostList posts={feed.items} bookmarkedIds={bookmarkedIds} empty="Здесь пока нет постов. Станьте первым!" />
         <Pagination page={feed.page} totalPages={feed.totalPages} makeHref={(p) => withSearchParam("/", location.search, "page", p)} />
       </section>
 

@@ -1,11 +1,88 @@
+import { useEffect } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Heart } from "lucide-react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
 import type { LikeTarget } from "~/lib/events.server";
+import { formatCount } from "~/lib/format";
+import { useRootData } from "~/lib/root-data";
+import { cn } from "~/lib/utils";
 
-/** STUB: the likes helper makes this a form posting to /likes (optimistic with JavaScript). */
-export function LikeButton({ count }: { target: LikeTarget; targetId: number; liked: boolean; count: number; disabled?: boolean }) {
+/** What POST /likes answers a fetcher: the new state, or the refusal to show. */
+export type LikeActionData = { ok: true; liked: boolean; likeCount: number } | { ok: false; code: string; message: string };
+
+/** The hidden field that tells an action a fetcher sent the form, so it answers data instead of a redirect. */
+export const VIA_FETCHER = { name: "via", value: "fetcher" } as const;
+
+const OWN_ITEM_TITLE: Record<LikeTarget, string> = {
+  post: "Нельзя оценить свой пост",
+  comment: "Нельзя оценить свой комментарий",
+  wall_post: "Нельзя оценить свою запись",
+};
+
+/**
+ * The like control of a post, comment or wall post (issue 3 item 2): a form posting to
+ * /likes. Without JavaScript the action redirects back to this button (its id is the page
+ * anchor); with it the form goes through a fetcher and the heart and count flip at once,
+ * falling back to the server's answer (and a toast) if it refuses. `disabled` is for a
+ * visitor, who gets a link to sign in instead, and for the item's author.
+ */
+export function LikeButton({ target, targetId, liked, count, disabled }: { target: LikeTarget; targetId: number; liked: boolean; count: number; disabled?: boolean }) {
+  const fetcher = useFetcher<LikeActionData>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const signedIn = Boolean(useRootData()?.viewer);
+  const anchor = `like-${target}-${targetId}`;
+  const here = location.pathname + location.search;
+
+  const pending = fetcher.formData?.get("liked");
+  const shownLiked = typeof pending === "string" ? pending === "true" : liked;
+  const shownCount = Math.max(0, count + (shownLiked === liked ? 0 : shownLiked ? 1 : -1));
+  const label = shownLiked ? "Больше не нравится" : "Нравится";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
+      toast({ variant: "destructive", title: "Ошибка!", description: fetcher.data.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const content = (
+    <>
+      <Heart aria-hidden className={cn("size-4", shownLiked && "fill-current")} />
+      <span data-testid="like-count">{formatCount(shownCount)}</span>
+    </>
+  );
+  const buttonClass = cn("gap-1.5 text-muted-foreground", shownLiked && "text-rose-600 hover:text-rose-700");
+
+  if (disabled && !signedIn) {
+    return (
+      <Button asChild variant="ghost" size="sm" className={buttonClass}>
+        <Link id={anchor} to={`/auth/login?redirect=${encodeURIComponent(here)}`} aria-label="Войдите, чтобы оценить" title="Войдите, чтобы оценить">
+          {content}
+        </Link>
+      </Button>
+    );
+  }
+  if (disabled) {
+    return (
+      <Button id={anchor} type="button" variant="ghost" size="sm" className={buttonClass} disabled aria-pressed={liked} aria-label={label} title={OWN_ITEM_TITLE[target]}>
+        {content}
+      </Button>
+    );
+  }
   return (
-    <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-      <Heart aria-hidden className="size-4" /> {count}
-    </span>
+    <fetcher.Form method="post" action="/likes" id={anchor} className="inline-flex">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="target" value={target} />
+      <input type="hidden" name="id" value={targetId} />
+      <input type="hidden" name="liked" value={String(!shownLiked)} />
+      <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
+      {hydrated ? <input type="hidden" name={VIA_FETCHER.name} value={VIA_FETCHER.value} /> : null}
+      <Button type="submit" variant="ghost" size="sm" className={buttonClass} aria-pressed={shownLiked} aria-label={label} title={label}>
+        {content}
+      </Button>
+    </fetcher.Form>
   );
 }

@@ -1,13 +1,19 @@
 import { Link } from "react-router";
 import { Eye, FileText, Heart, MessageSquare } from "lucide-react";
+import { BookmarkButton } from "~/components/bookmarks/bookmark-button";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { PostSummaryDto } from "~/domain/posts/posts.server";
 import { formatCount, formatDateTime } from "~/lib/format";
+import { useRootData } from "~/lib/root-data";
 
-/** One post in a feed: author, category, title linking to the post, excerpt and counters. */
-export function PostCard({ post }: { post: PostSummaryDto }) {
+/**
+ * One post in a feed: author, category, title linking to the post, excerpt and counters.
+ * With `bookmarked` given it also shows the bookmark button (a sign-in link when
+ * `canBookmark` is false); without it the card has no controls.
+ */
+export function PostCard({ post, bookmarked, canBookmark = false }: { post: PostSummaryDto; bookmarked?: boolean; canBookmark?: boolean }) {
   return (
     <article className="rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md" data-testid="post-card">
       <header className="flex items-center gap-3">
@@ -34,7 +40,7 @@ export function PostCard({ post }: { post: PostSummaryDto }) {
         </Link>
       </h2>
       <p className="mt-2 line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
-      <footer className="mt-4 flex gap-5 text-xs text-muted-foreground">
+      <footer className="mt-4 flex items-center gap-5 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-1" title="Просмотры">
           <Eye aria-hidden className="size-3.5" /> {formatCount(post.views)}
         </span>
@@ -44,20 +50,30 @@ export function PostCard({ post }: { post: PostSummaryDto }) {
         <span className="inline-flex items-center gap-1" title="Комментарии">
           <MessageSquare aria-hidden className="size-3.5" /> {formatCount(post.commentCount)}
         </span>
+        {bookmarked === undefined ? null : (
+          <span className="-my-1.5 ml-auto">
+            <BookmarkButton postId={post.id} bookmarked={bookmarked} canBookmark={canBookmark} compact />
+          </span>
+        )}
       </footer>
     </article>
   );
 }
 
-/** A list of posts with an empty state. */
-export function PostList({ posts, empty }: { posts: PostSummaryDto[]; empty: string }) {
+/**
+ * A list of posts with an empty state. Given `bookmarkedIds` (the viewer's bookmarks among
+ * these posts, from bookmarkedPostIds), each card gets a bookmark button; a visitor's
+ * buttons link to sign-in.
+ */
+export function PostList({ posts, empty, bookmarkedIds }: { posts: PostSummaryDto[]; empty: string; bookmarkedIds?: ReadonlySet<number> }) {
+  const signedIn = Boolean(useRootData()?.viewer);
   if (posts.length === 0) {
     return <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">{empty}</p>;
   }
   return (
     <div className="grid gap-4">
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
+        <PostCard key={post.id} post={post} bookmarked={bookmarkedIds ? bookmarkedIds.has(post.id) : undefined} canBookmark={signedIn} />
       ))}
     </div>
   );

@@ -1,17 +1,57 @@
 /**
- * The viewer's relation to one post: liked, bookmarked; and view counting (issue 3).
- * STUB: the likes helper implements it.
+ * The viewer's relation to one post (liked, bookmarked) and view counting (issue 3 item 2:
+ * "views counted once per visitor per post per day").
  */
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { bookmarks, postLikes, posts, postViews } from "~/db/schema";
 
 export interface PostEngagement {
   liked: boolean;
   bookmarked: boolean;
 }
 
-export async function getPostEngagement(_db: Db, _viewerId: number | null, _postId: number): Promise<PostEngagement> {
-  return { liked: false, bookmarked: false };
+/** Days of post_views are Moscow days, like every date the site shows (app/lib/format.ts). */
+const moscowDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * Whether `viewerId` has liked and bookmarked post `postId`; both false for a visitor or an
+ * unknown post. One query.
+ */
+export async function getPostEngagement(db: Db, viewerId: number | null, postId: number): Promise<PostEngagement> {
+  if (viewerId === null || !Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return { liked: false, bookmarked: false };
+  const [row] = await db
+    .select({
+      liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+      bookmarked: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${viewerId})`,
+    })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  return { liked: row?.liked === true, bookmarked: row?.bookmarked === true };
 }
 
-/** Counts a view once per visitor per post per day (issue 3). `visitorKey`: see post_views. */
-export async function recordView(_db: Db, _postId: number, _visitorKey: string): Promise<void> {}
+/**
+ * Counts a view of post `postId` once per visitor per Moscow day: a post_views row is
+ * inserted and posts.views incremented in one statement, and only when the row is new, so
+ * reloads and racing requests add nothing. `visitorKey`: `u:{userId}` or `v:{hash}` (see
+ * post_views). `now` is for tests. An unknown post is ignored.
+ */
+export async function recordView(db: Db, postId: number, visitorKey: string, now: Date = new Date()): Promise<void> {
+  if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return;
+  const day = moscowDay.format(now);
+  const inserted = db
+    .$with("inserted")
+    .as(db.insert(postViews).values({ postId, visitorKey, day }).onConflictDoNothing().returning({ postId: postViews.postId }));
+  try {
+    await db
+      .with(inserted)
+      .update(posts)
+      .set({ views: sql`${posts.views} + 1` })
+      .where(and(eq(posts.id, postId), sql`exists (select 1 from ${inserted})`));
+  } catch (error) {
+    // foreign_key_violation: the post was deleted while it was being read; nothing to count.
+    if ((error as { code?: unknown }).code === "23503" || (error as { cause?: { code?: unknown } }).cause?.code === "23503") return;
+    throw error;
+  }
+}

@@ -4,6 +4,7 @@ import type { Route } from "./+types/posts";
 import { PostList } from "~/components/posts/post-card";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
 import { listPosts } from "~/domain/posts/posts.server";
 import { requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/meta";
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Мо
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { posts: await listPosts(context.db, { authorId: user.id }, parsePageParams(new URL(request.url).searchParams)) };
+  const posts = await listPosts(context.db, { authorId: user.id }, parsePageParams(new URL(request.url).searchParams));
+  return { posts, bookmarkedIds: await bookmarkedPostIds(context.db, user.id, posts.items.map((p) => p.id)) };
 }
 
 export default function MyPostsPage({ loaderData }: Route.ComponentProps) {
@@ -27,7 +29,7 @@ export default function MyPostsPage({ loaderData }: Route.ComponentProps) {
           <Link to="/posts/new">Написать пост</Link>
         </Button>
       </div>
-      <PostList posts={loaderData.posts.items} empty="Вы ещё ничего не опубликовали." />
+      <PostList posts={loaderData.posts.items} bookmarkedIds={loaderData.bookmarkedIds} empty="Вы ещё ничего не опубликовали." />
       <Pagination
         page={loaderData.posts.page}
         totalPages={loaderData.posts.totalPages}

@@ -9,6 +9,7 @@ import { ProfileHeader } from "~/components/users/profile-header";
 import { WallSection } from "~/components/wall/wall-section";
 import { listUserAchievements } from "~/domain/achievements/achievements.server";
 import { getProfileRelations } from "~/domain/people/relations.server";
+import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
 import { listPosts } from "~/domain/posts/posts.server";
 import { getProfile } from "~/domain/users/users.server";
 import { loadWall } from "~/domain/wall/wall.server";
@@ -33,12 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       listUserAchievements(context.db, id),
       loadWall(context.db, viewer, id, parsePageParams(search, { page: Number(search.get("wallPage") ?? 1) || 1 })),
     ]);
-    return { profile, posts, relations, achievements, wall, viewerId };
+    const bookmarkedIds = await bookmarkedPostIds(context.db, viewerId, posts.items.map((p) => p.id));
+    return { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds };
   });
 }
 
 export default function PublicProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, posts, relations, achievements, wall, viewerId } = loaderData;
+  const { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds } = loaderData;
   const location = useLocation();
   return (
     <div className="grid gap-8">
@@ -49,7 +51,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
       <WallSection ownerId={profile.id} wall={wall} viewerId={viewerId} canWrite={viewerId !== null && !relations.blockedByThem} />
       <section className="grid gap-4">
         <h2 className="font-heading text-xl font-bold">Публикации</h2>
-        <PostList posts={posts.items} empty={`${profile.username} пока ничего не опубликовал.`} />
+        <PostList posts={posts.items} bookmarkedIds={bookmarkedIds} empty={`${profile.username} пока ничего не опубликовал.`} />
         <Pagination
           page={posts.page}
           totalPages={posts.totalPages}

@@ -1,0 +1,97 @@
+/**
+ * Bookmarks (issue 3 item 5, PRODUCT.md Content): a member keeps posts to read later;
+ * /profile/bookmarks lists them newest first. One row per member per post (primary key).
+ */
+import { and, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { bookmarks, posts, users } from "~/db/schema";
+import { NotFound } from "~/lib/errors";
+import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { toPostSummaryDto, type PostSummaryDto } from "../posts/posts.server";
+import type { UserRow } from "../users/users.server";
+
+/** A bookmarked post: the post's summary and when it was bookmarked (ISO string). */
+export interface BookmarkDto {
+  post: PostSummaryDto;
+  bookmarkedAt: string;
+}
+
+/** List columns of a post: neither the body (up to 50 000 characters) nor the search vector. */
+const { body: _body, searchVector: _searchVector, ...listColumns } = getTableColumns(posts);
+
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+/** PostgreSQL's foreign_key_violation: the post was deleted between the check and the insert. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+const postNotFound = () => new NotFound("Пост не найден", "post_not_found");
+
+/**
+ * Bookmarks post `postId` for `actor` when `bookmarked` is true, removes the bookmark when
+ * false, and flips it when omitted. Idempotent for an explicit state. Returns the new state.
+ * Throws NotFound (`post_not_found`) for an unknown post.
+ */
+export async function setBookmark(db: Db, actor: UserRow, postId: number, bookmarked?: boolean): Promise<{ bookmarked: boolean }> {
+  if (!isId(postId)) throw postNotFound();
+  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post) throw postNotFound();
+  if (bookmarked !== false) {
+    try {
+      const inserted = await db.insert(bookmarks).values({ userId: actor.id, postId }).onConflictDoNothing().returning({ postId: bookmarks.postId });
+      if (inserted.length > 0 || bookmarked === true) return { bookmarked: true };
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw postNotFound();
+      throw error;
+    }
+  }
+  await db.delete(bookmarks).where(and(eq(bookmarks.userId, actor.id), eq(bookmarks.postId, postId)));
+  return { bookmarked: false };
+}
+
+/** Flips `actor`'s bookmark on post `postId`; see setBookmark. */
+export function toggleBookmark(db: Db, actor: UserRow, postId: number): Promise<{ bookmarked: boolean }> {
+  return setBookmark(db, actor, postId);
+}
+
+/**
+ * Which of `postIds` `viewerId` has bookmarked, for the bookmark buttons of a feed.
+ * Empty for a visitor. One query whatever the number of posts (none for an empty list).
+ */
+export async function bookmarkedPostIds(db: Db, viewerId: number | null, postIds: number[]): Promise<Set<number>> {
+  const ids = [...new Set(postIds.filter(isId))];
+  if (viewerId === null || ids.length === 0) return new Set();
+  const rows = await db
+    .select({ postId: bookmarks.postId })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, viewerId), inArray(bookmarks.postId, ids)));
+  return new Set(rows.map((r) => r.postId));
+}
+
+/**
+ * A page of `userId`'s bookmarked posts, the most recently bookmarked first (PRODUCT.md
+ * Content). Two queries whatever the page size: rows joined with posts and authors, and the count.
+ */
+export async function listBookmarks(db: Db, userId: number, params: PageParams): Promise<Page<BookmarkDto>> {
+  const where = eq(bookmarks.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: listColumns, author: users, bookmarkedAt: bookmarks.createdAt })
+      .from(bookmarks)
+      .innerJoin(posts, eq(posts.id, bookmarks.postId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    db.select({ value: count() }).from(bookmarks).where(where),
+  ]);
+  return toPage(
+    rows.map((r) => ({ post: toPostSummaryDto(r.post, r.author), bookmarkedAt: r.bookmarkedAt.toISOString() })),
+    total?.value ?? 0,
+    params,
+  );
+}
