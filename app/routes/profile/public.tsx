@@ -32,7 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       listPosts(context.db, { authorId: id }, parsePageParams(search)),
       getProfileRelations(context.db, viewerId, id),
       listUserAchievements(context.db, id),
-      loadWall(context.db, viewer, id, parsePageParams(search, { page: Number(search.get("wallPage") ?? 1) || 1 })),
+      // The wall pages with its own key, so paging the posts leaves the wall where it was.
+      loadWall(context.db, viewer, id, parsePageParams(new URLSearchParams({ page: search.get("wallPage") ?? "1" }))),
     ]);
     const bookmarkedIds = await bookmarkedPostIds(context.db, viewerId, posts.items.map((p) => p.id));
     return { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds };

@@ -1,6 +1,16 @@
-/** GET /api/profile/{id}/wall/pinned: the pinned wall entry. STUB. */
-import { NotFound, toApiErrorResponse } from "~/lib/errors";
+/**
+ * GET /api/profile/{id}/wall/pinned (SPEC.md 7): `{success: true, data: entry | null}`, the
+ * entry the member pinned on their wall. 404 `profile_not_found` for an unknown member.
+ */
+import type { Route } from "./+types/wall-pinned";
+import { getPinnedWallPost } from "~/domain/wall/wall.server";
+import { apiData } from "~/lib/api.server";
+import { getOptionalUser } from "~/lib/auth.server";
+import { handleApi } from "~/lib/errors";
 
-export async function loader() {
-  return toApiErrorResponse(new NotFound("Скоро", "not_implemented"));
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const viewer = await getOptionalUser(context, request);
+    return apiData(await getPinnedWallPost(context.db, viewer, Number(params.id)));
+  });
 }
