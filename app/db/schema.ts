@@ -55,6 +55,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_api_token_key").on(t.apiToken),
+    // The online list: members seen in the last 5 minutes.
+    index("users_last_seen_at_idx").on(t.lastSeenAt.desc()),
     // People search by username prefix and similarity (pg_trgm).
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     check("users_username_format", sql`${t.username} ~ '^[A-Za-z0-9_А-Яа-яЁё]{3,32}$'`),

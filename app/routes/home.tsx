@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { findCategory, parseCategoryParam } from "~/domain/posts/categories";
 import { listPosts } from "~/domain/posts/posts.server";
-import { listOnlineProfiles } from "~/domain/search/people.server";
+import { countOnlineProfiles, listOnlineProfiles } from "~/domain/search/people.server";
 import { BackgroundSchema, getMainPageBackground, setMainPageBackground } from "~/domain/settings/settings.server";
 import { getOptionalUser, requireUser } from "~/lib/auth.server";
 import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
@@ -29,14 +29,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
-  const [feed, background, online, viewer] = await Promise.all([
+  const [feed, background, online, onlineTotal, viewer] = await Promise.all([
     listPosts(context.db, { categoryId }, parsePageParams(url.searchParams)),
     getMainPageBackground(context.db),
     listOnlineProfiles(context.db, 24),
+    countOnlineProfiles(context.db),
     getOptionalUser(context, request),
   ]);
   const bookmarkedIds = await bookmarkedPostIds(context.db, viewer?.id ?? null, feed.items.map((p) => p.id));
-  return { feed, background, categoryId, online, bookmarkedIds };
+  return { feed, background, categoryId, online, onlineTotal, bookmarkedIds };
 }
 
 /** Admins set the main-page background here (SPEC.md 2: "the URL is set by an administrator"). */
@@ -92,7 +93,7 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
         <Pagination page={feed.page} totalPages={feed.totalPages} makeHref={(p) => withSearchParam("/", location.search, "page", p)} />
       </section>
 
-      <OnlineMembers members={online} />
+      <OnlineMembers members={online} total={loaderData.onlineTotal} />
     </div>
   );
 }

@@ -1,14 +1,13 @@
 /**
- * /sitemap.xml: the public sections for now; the content issue adds posts, articles and
- * profiles with an index past 50 000 URLs.
+ * /sitemap.xml (issue 3 item 9): the public sections, posts, articles and profiles with
+ * <lastmod>; past 50 000 URLs it becomes an index of /sitemaps/{n}.xml.
  */
 import type { Route } from "./+types/sitemap";
-
-const PATHS = ["/", "/articles", "/search", "/leaderboard", "/faq", "/music", "/blacklist"];
+import { buildSitemap } from "~/domain/search/sitemap.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const base = context.config.publicUrl;
-  const urls = PATHS.map((path) => `  <url><loc>${base}${path}</loc></url>`).join("\n");
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const sitemap = await buildSitemap(context.db, context.config.publicUrl);
+  return new Response(sitemap.xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

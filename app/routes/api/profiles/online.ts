@@ -1,6 +1,13 @@
-/** GET /api/profiles/online. STUB. */
-import { NotFound, toApiErrorResponse } from "~/lib/errors";
+/**
+ * GET /api/profiles/online?page&perPage (SPEC.md 7): members seen in the last 5 minutes
+ * (PRODUCT.md People), most recent first, with their last-seen time. Public fields only.
+ */
+import type { Route } from "./+types/online";
+import { listOnlineProfilesPage } from "~/domain/search/people.server";
+import { apiData } from "~/lib/api.server";
+import { handleApi } from "~/lib/errors";
+import { parsePageParams } from "~/lib/pagination";
 
-export async function loader() {
-  return toApiErrorResponse(new NotFound("Скоро", "not_implemented"));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => apiData(await listOnlineProfilesPage(context.db, parsePageParams(new URL(request.url).searchParams))));
 }

@@ -1,6 +1,16 @@
-/** GET /api/profiles/search. STUB. */
-import { NotFound, toApiErrorResponse } from "~/lib/errors";
+/**
+ * GET /api/profiles/search?q&page&perPage (SPEC.md 7): members by username, prefix matches
+ * first, then similar names (pg_trgm). Public fields only; an empty q gives an empty page.
+ */
+import type { Route } from "./+types/search";
+import { searchProfiles } from "~/domain/search/people.server";
+import { apiData } from "~/lib/api.server";
+import { handleApi } from "~/lib/errors";
+import { parsePageParams } from "~/lib/pagination";
 
-export async function loader() {
-  return toApiErrorResponse(new NotFound("Скоро", "not_implemented"));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const search = new URL(request.url).searchParams;
+    return apiData(await searchProfiles(context.db, search.get("q") ?? "", parsePageParams(search)));
+  });
 }

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { Eye, FileText, Heart, MessageSquare } from "lucide-react";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { RankBadges } from "~/components/users/rank-badges";
+import type { PostSearchHitDto } from "~/domain/search/search.server";
+import type { UserRefDto } from "~/domain/users/users.server";
+import { formatCount, formatDate } from "~/lib/format";
+
+const markClass = "[&_mark]:rounded-sm [&_mark]:bg-warning/35 [&_mark]:px-0.5 [&_mark]:text-inherit";
+
+/**
+ * One search result: title and body fragments with the matched words highlighted.
+ * `titleHtml` and `snippetHtml` come from highlightToHtml: escaped text plus <mark> only.
+ */
+export function SearchHit({ hit }: { hit: PostSearchHitDto }) {
+  return (
+    <article className="rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md" data-testid="search-hit">
+      <h2 className={`font-heading text-lg font-bold leading-snug ${markClass}`}>
+        {hit.kind === "article" ? <FileText aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
+        <Link to={`/post/${hit.id}`} className="hover:text-primary" dangerouslySetInnerHTML={{ __html: hit.titleHtml }} />
+      </h2>
+      <p className={`mt-2 text-sm text-muted-foreground ${markClass} [&_mark]:text-foreground`} dangerouslySetInnerHTML={{ __html: hit.snippetHtml }} />
+      <footer className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted-foreground">
+        <span className="inline-flex items-center gap-2">
+          <Avatar username={hit.author.username} src={hit.author.image} size="sm" link={`/profile/${hit.author.id}`} />
+          <Link to={`/profile/${hit.author.id}`} className="font-semibold text-foreground hover:underline">
+            {hit.author.username}
+          </Link>
+          <RankBadges ranks={hit.author.ranks} />
+        </span>
+        <time dateTime={hit.createdAt}>{formatDate(hit.createdAt)}</time>
+        <Badge variant="secondary" asChild>
+          <Link to={`/search?category=${hit.category.id}`}>{hit.category.name}</Link>
+        </Badge>
+        <span className="ml-auto inline-flex gap-4">
+          <span className="inline-flex items-center gap-1" title="Просмотры">
+            <Eye aria-hidden className="size-3.5" /> {formatCount(hit.views)}
+          </span>
+          <span className="inline-flex items-center gap-1" title="Оценки">
+            <Heart aria-hidden className="size-3.5" /> {formatCount(hit.likeCount)}
+          </span>
+          <span className="inline-flex items-center gap-1" title="Комментарии">
+            <MessageSquare aria-hidden className="size-3.5" /> {formatCount(hit.commentCount)}
+          </span>
+        </span>
+      </footer>
+    </article>
+  );
+}
+
+/** Members whose username matches the query, shown above the posts on /search. */
+export function PeopleMatches({ people, total }: { people: UserRefDto[]; total: number }) {
+  if (people.length === 0) return null;
+  return (
+    <section aria-labelledby="people-matches-title" className="grid gap-3" data-testid="people-matches">
+      <h2 id="people-matches-title" className="font-heading text-lg font-bold">
+        Участники {total > people.length ? <span className="text-sm font-normal text-muted-foreground">(показаны {people.length} из {total})</span> : null}
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {people.map((person) => (
+          <li key={person.id}>
+            <Link
+              to={`/profile/${person.id}`}
+              className="flex items-center gap-2 rounded-full border border-border bg-card py-1 pr-4 pl-1 text-sm shadow-xs transition-colors hover:border-primary/50"
+            >
+              <Avatar username={person.username} src={person.image} size="sm" overlay={person.ranks.includes("SCAMMER") ? "scam" : undefined} />
+              <span className="grid leading-tight">
+                <span className="font-semibold">{person.username}</span>
+                {person.displayName ? <span className="text-xs text-muted-foreground">{person.displayName}</span> : null}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * What /search reads from its query string, and the category backgrounds of SPEC.md 2.
+ * Pure functions, shared by the page, the API and the tests.
+ */
+import { parseCategoryParam } from "~/domain/posts/categories";
+import { parsePageParams, type PageParams } from "~/lib/pagination";
+
+/** Longest query we search for, in characters; longer input is cut, never refused. */
+export const MAX_QUERY_LENGTH = 200;
+
+export interface SearchParams extends PageParams {
+  /** The query as typed, trimmed and cleaned; "" when there is none. */
+  q: string;
+  /** 1..9, or undefined for every category (SPEC.md 2: the category query value). */
+  categoryId: number | undefined;
+}
+
+/**
+ * Cleans a typed query: drops NUL and other control characters (PostgreSQL text cannot
+ * hold NUL), folds whitespace, trims and cuts to MAX_QUERY_LENGTH characters.
+ */
+export function normalizeQuery(raw: string | null | undefined): string {
+  if (!raw) return "";
+  const folded = raw.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  return Array.from(folded).slice(0, MAX_QUERY_LENGTH).join("").trim();
+}
+
+/** Reads `q`, `category`, `page` and `perPage` from /search's query string; never throws. */
+export function parseSearchParams(search: URLSearchParams): SearchParams {
+  return {
+    q: normalizeQuery(search.get("q")),
+    categoryId: parseCategoryParam(search.get("category")),
+    ...parsePageParams(search),
+  };
+}
+
+export type SearchBackground = "torgovlia" | "games" | "crypta";
+
+const BACKGROUNDS: Record<number, SearchBackground> = { 1: "torgovlia", 5: "torgovlia", 2: "games", 3: "games", 4: "crypta", 9: "crypta" };
+
+/**
+ * The search header's background for a category (SPEC.md 2): 1 and 5 torgovlia, 2 and 3
+ * games, 4 and 9 crypta; any other category (or none) leaves the background unchanged (null).
+ */
+export function searchBackgroundFor(categoryId: number | undefined): SearchBackground | null {
+  return categoryId === undefined ? null : (BACKGROUNDS[categoryId] ?? null);
+}
+
+/** The image of a background, served from public/images/search/. */
+export function searchBackgroundUrl(background: SearchBackground): string {
+  return `/images/search/${background}.svg`;
+}
+
+/**
+ * True when a query could be a username (PRODUCT.md People: Latin/Cyrillic/digits/_),
+ * optionally written as @name: then /search also shows matching people.
+ */
+export function looksLikeUsername(q: string): boolean {
+  return /^@?[A-Za-z0-9_А-Яа-яЁё]{2,32}$/.test(q);
+}

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
+import { makeUser } from "../../../tests/setup/factories";
+import { posts } from "~/db/schema";
+import { markdownExcerpt } from "~/lib/markdown.server";
+import type { UserRow } from "../users/users.server";
+import { countQueries } from "./query-count.testing";
+import { listPopularCategories, searchPosts } from "./search.server";
+
+let t: TestDatabase;
+let author: UserRow;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  author = await makeUser(t.db);
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const page = { page: 1, perPage: 10 };
+let minutesAgo = 10_000;
+
+/** Inserts a post directly (createPost allows one per 30 s); each one newer than the last. */
+async function insertPost(input: { title: string; body?: string; categoryId?: number; kind?: "post" | "article" }): Promise<number> {
+  const body = input.body ?? "Текст без особых слов.";
+  minutesAgo -= 1;
+  const [row] = await t.db
+    .insert(posts)
+    .values({
+      authorId: author.id,
+      title: input.title,
+      body,
+      excerpt: markdownExcerpt(body),
+      categoryId: input.categoryId ?? 7,
+      kind: input.kind ?? "post",
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    })
+    .returning({ id: posts.id });
+  return row!.id;
+}
+
+const textOf = (html: string) => html.replace(/<\/?mark>/g, "");
+
+describe(`post search on ${engine}`, () => {
+  it("finds another word form: «сделки» finds a post titled «…сделка…» (Russian stemming)", async () => {
+    const id = await insertPost({ title: "Безопасная сделка через гаранта", body: "Проверяйте депозит продавца." });
+    await insertPost({ title: "Продам велосипед", body: "Почти новый, без царапин." });
+    for (const q of ["сделки", "сделкой", "СДЕЛКАМИ"]) {
+      const found = await searchPosts(t.db, { q }, page);
+      expect(found.items.map((hit) => hit.id)).toEqual([id]);
+      expect(found).toMatchObject({ total: 1, searchable: true, q });
+    }
+    const [hit] = (await searchPosts(t.db, { q: "сделки" }, page)).items;
+    expect(hit).toMatchObject({ title: "Безопасная сделка через гаранта", author: { id: author.id, username: author.username } });
+    expect(hit!.titleHtml).toBe("Безопасная <mark>сделка</mark> через гаранта");
+    expect(hit).not.toHaveProperty("body");
+  });
+
+  it("ranks a match in the title above a match in the body, even an older one", async () => {
+    const inTitle = await insertPost({ title: "Обзор видеокарт для майнинга", body: "Сравниваем модели по цене." });
+    const inBody = await insertPost({ title: "Мой путь в крипте", body: "Начинал с майнинга на старой видеокарте, потом перешёл на стейкинг." });
+    const found = await searchPosts(t.db, { q: "видеокарта" }, page);
+    expect(found.items.map((hit) => hit.id)).toEqual([inTitle, inBody]);
+    expect(found.items[0]!.rank).toBeGreaterThan(found.items[1]!.rank);
+    expect(found.items[1]!.snippetHtml).toContain("<mark>видеокарте</mark>");
+  });
+
+  it("filters by category (SPEC.md 2's category query value)", async () => {
+    const games = await insertPost({ title: "Продаю скины для CS2", categoryId: 2 });
+    const offtopic = await insertPost({ title: "Какие скины вам нравятся?", categoryId: 8 });
+    expect((await searchPosts(t.db, { q: "скин" }, page)).items.map((h) => h.id).sort()).toEqual([games, offtopic].sort());
+    const filtered = await searchPosts(t.db, { q: "скин", categoryId: 2 }, page);
+    expect(filtered.items.map((h) => h.id)).toEqual([games]);
+    expect(filtered.items[0]!.category).toEqual({ id: 2, name: "Игры" });
+    expect((await searchPosts(t.db, { q: "скин", categoryId: 4 }, page)).total).toBe(0);
+  });
+
+  it("highlights matches but escapes every bit of HTML a member typed", async () => {
+    await insertPost({
+      title: `Обмен <b>рублей</b> & "кавычки" <img src=x onerror=alert(1)>`,
+      body: `Курс обмена хороший <img src=x onerror=alert(1)> <script>alert("x")</script> & ещё <a href="javascript:alert(1)">ссылка</a> обмен \u0002без\u0003 \u0003меток\u0002 обменяю`,
+    });
+    const [hit] = (await searchPosts(t.db, { q: "обмен" }, page)).items;
+    for (const html of [hit!.titleHtml, hit!.snippetHtml]) {
+      expect(html).toContain("<mark>");
+      const withoutMarks = textOf(html);
+      expect(withoutMarks).not.toMatch(/[<>"]/);
+      expect(withoutMarks).not.toMatch(/[\u0002\u0003]/);
+      expect(html.split("<mark>").length).toBe(html.split("</mark>").length);
+    }
+    expect(hit!.titleHtml).toBe(`<mark>Обмен</mark> &lt;b&gt;рублей&lt;/b&gt; &amp; &quot;кавычки&quot; &lt;img src=x onerror=alert(1)&gt;`);
+    expect(hit!.snippetHtml).not.toContain("<mark>без</mark>");
+  });
+
+  it("reads Markdown bodies as prose in snippets", async () => {
+    await insertPost({ title: "Гайд", body: "## Шаг первый\n\nПроверьте **транзакцию** продавца и [профиль](https://example.test/x) в `боте`." });
+    const [hit] = (await searchPosts(t.db, { q: "транзакции" }, page)).items;
+    expect(hit!.snippetHtml).toBe("Шаг первый Проверьте <mark>транзакцию</mark> продавца и профиль в боте");
+  });
+
+  it("answers empty, stop-word and garbage queries with an empty page, never an error", async () => {
+    await insertPost({ title: "Пост про всё и ничего", body: "И в на с по." });
+    for (const q of ["", "   ", "\u0000"]) {
+      expect(await searchPosts(t.db, { q }, page)).toMatchObject({ items: [], total: 0, searchable: false, q: "" });
+    }
+    for (const q of ["и в на", "!!!", '"', "(((", "a:*|&", "'", "--", "OR", "«»", "*"]) {
+      const found = await searchPosts(t.db, { q }, page);
+      expect(found, q).toMatchObject({ items: [], total: 0, searchable: false });
+    }
+    for (const q of ["'; drop table posts; --", "сделка & | ! <-> :*", `${"сделка ".repeat(200)}`, "\u0000сделка\u0001", "\ud800сделка"]) {
+      const found = await searchPosts(t.db, { q }, page);
+      expect(found.searchable, q).toBe(true);
+    }
+    expect((await searchPosts(t.db, { q: "\u0000сделки" }, page)).total).toBe(1);
+    expect((await searchPosts(t.db, { q: "сделка -гарант" }, page)).total).toBe(0);
+    expect((await searchPosts(t.db, { q: '"безопасная сделка"' }, page)).total).toBe(1);
+  });
+
+  it("pages results ten at a time in one query, however many there are", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await insertPost({ title: `Лот номер ${i + 1}: аукцион`, body: "Ставки принимаются до пятницы." }));
+    const first = await countQueries(t.db, () => searchPosts(t.db, { q: "аукционы" }, { page: 1, perPage: 10 }));
+    const second = await countQueries(t.db, () => searchPosts(t.db, { q: "аукционы" }, { page: 2, perPage: 10 }));
+    expect(first.result).toMatchObject({ total: 12, totalPages: 2, page: 1 });
+    expect(first.result.items).toHaveLength(10);
+    expect(second.result.items).toHaveLength(2);
+    // Equal ranks: newest first, and no post on both pages.
+    expect([...first.result.items, ...second.result.items].map((h) => h.id)).toEqual([...ids].reverse());
+    expect(first.queries).toBe(1);
+    expect(second.queries).toBe(1);
+    // A page past the end still knows the total, with one more query.
+    const past = await countQueries(t.db, () => searchPosts(t.db, { q: "аукционы" }, { page: 3, perPage: 10 }));
+    expect(past.result).toMatchObject({ items: [], total: 12, searchable: true });
+    expect(past.queries).toBe(2);
+  });
+
+  it("finds articles as well as posts, and lists the busiest categories", async () => {
+    const article = await insertPost({ title: "Большой гайд по стейкингу", kind: "article", categoryId: 9 });
+    const [hit] = (await searchPosts(t.db, { q: "стейкинг", categoryId: 9 }, page)).items;
+    expect(hit).toMatchObject({ id: article, kind: "article" });
+    const popular = await listPopularCategories(t.db, 3);
+    const counts = await t.db.select({ categoryId: posts.categoryId }).from(posts);
+    const offtopicCount = counts.filter((row) => row.categoryId === 7).length;
+    expect(popular[0]).toEqual({ id: 7, name: "Обсуждения", postCount: offtopicCount });
+    expect(popular.length).toBeLessThanOrEqual(3);
+    expect(popular.map((c) => c.postCount)).toEqual([...popular.map((c) => c.postCount)].sort((a, b) => b - a));
+  });
+
+  it("sees an edited post under its new words", async () => {
+    const id = await insertPost({ title: "Куплю монитор", body: "Недорого." });
+    await t.db.update(posts).set({ title: "Куплю клавиатуру" }).where(eq(posts.id, id));
+    expect((await searchPosts(t.db, { q: "монитор" }, page)).total).toBe(0);
+    expect((await searchPosts(t.db, { q: "клавиатуры" }, page)).items.map((h) => h.id)).toEqual([id]);
+  });
+});
