@@ -5,9 +5,10 @@
  * to sign in and then back.
  */
 import { data, redirect } from "react-router";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/bookmarks";
 import type { BookmarkActionData } from "~/components/bookmarks/bookmark-button";
-import { VIA_FETCHER } from "~/components/likes/like-button";
+import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { setBookmark } from "~/domain/bookmarks/bookmarks.server";
 import { BookmarkFormSchema } from "~/domain/bookmarks/schemas";
 import { getOptionalUser } from "~/lib/auth.server";
@@ -28,7 +29,7 @@ export default function FormTarget() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData().catch(() => new FormData());
+  const form = await pageData(() => readForm(request));
   const back = safeRedirect(form.get("redirectTo"), "/");
   const actor = await getOptionalUser(context, request);
   if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return setBookmark(context.db, actor, parsed.data.postId, parsed.data.bookmarked);
   };
 
-  if (form.get(VIA_FETCHER.name) !== VIA_FETCHER.value) {
+  if (!sentByFetcher(form)) {
     return pageData(async () => {
       await bookmark();
       return redirect(back);

@@ -5,8 +5,10 @@
  * state or the refusal as data. A visitor is sent to sign in and then back.
  */
 import { data, redirect } from "react-router";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/likes";
-import { VIA_FETCHER, type LikeActionData } from "~/components/likes/like-button";
+import { sentByFetcher } from "~/components/forms/fetcher-marker";
+import { type LikeActionData } from "~/components/likes/like-button";
 import { setLike, toggleLike } from "~/domain/likes/likes.server";
 import { LikeFormSchema } from "~/domain/likes/schemas";
 import { getOptionalUser } from "~/lib/auth.server";
@@ -27,7 +29,7 @@ export default function FormTarget() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData().catch(() => new FormData());
+  const form = await pageData(() => readForm(request));
   const back = safeRedirect(form.get("redirectTo"), "/");
   const actor = await getOptionalUser(context, request);
   if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return liked === undefined ? toggleLike(context.db, actor, target, id) : setLike(context.db, actor, target, id, liked);
   };
 
-  if (form.get(VIA_FETCHER.name) !== VIA_FETCHER.value) {
+  if (!sentByFetcher(form)) {
     return pageData(async () => {
       await like();
       return redirect(back);

@@ -69,6 +69,16 @@ describe("errors", () => {
     expect(json.status).toBe(400);
   });
 
+  it.each(["/likes", "/bookmarks", "/profile/1/wall", "/profile/1/follow", "/profile/1/block", "/post/1/comments"])(
+    "a signed-in member posting a body that is not a form to %s gets 400, not 500",
+    async (path) => {
+      const client = new Client();
+      await client.register();
+      const response = await client.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(response.status).toBe(400);
+    },
+  );
+
   it("a profile id beyond the integer range is simply not found", async () => {
     expect((await new Client().fetch("/profile/3000000000")).status).toBe(404);
     expect((await new Client().fetch("/api/profile/3000000000")).status).toBe(404);

@@ -153,6 +153,15 @@ describe("POST /profile/{id}/wall", () => {
     expect((await act(owner, owner.id, "delete", byOwner!.id)).status).toBe(404);
   });
 
+  it("acts only on entries of the wall in the address: another wall's entry is not found there", async () => {
+    const [owner, otherOwner] = await Promise.all([member(), member()]);
+    await write(owner, owner.id, "Моя запись");
+    const [entry] = (await wall(owner.id)).data.items;
+    expect((await act(owner, otherOwner.id, "delete", entry!.id)).status).toBe(404);
+    expect((await act(owner, otherOwner.id, "pin", entry!.id)).status).toBe(404);
+    expect((await wall(owner.id)).data.items.map((e) => e.id)).toEqual([entry!.id]);
+  });
+
   it("pins: only the owner; pinning another replaces the pinned entry; unpin", async () => {
     const owner = await member();
     const [a, b] = await Promise.all([member(), member()]);
@@ -178,11 +187,11 @@ describe("POST /profile/{id}/wall", () => {
     expect((await act(owner, owner.id, "pin", 0)).status).toBe(400);
   });
 
-  it("answers a fetcher (single-fetch .data, js=1) with data instead of a redirect, refusals too", async () => {
+  it("answers a fetcher (single-fetch .data, via=fetcher) with data instead of a redirect, refusals too", async () => {
     const owner = await member();
     const other = await member();
     const fetcherPost = (fields: Record<string, string>) =>
-      other.client.postForm(`/profile/${owner.id}/wall.data`, { csrf: other.csrf, js: "1", ...fields });
+      other.client.postForm(`/profile/${owner.id}/wall.data`, { csrf: other.csrf, via: "fetcher", ...fields });
     const written = await fetcherPost({ intent: "create", body: "С JavaScript" });
     expect(written.status).toBe(200);
     expect(written.headers.get("Location")).toBeNull();

@@ -29,9 +29,9 @@ async function signIn(page: Page, member: Member) {
   await expect(page.getByTestId("header-profile")).toContainText(member.username);
 }
 
-/** With JavaScript, waits until `form` is hydrated (it then carries js=1), so the fetcher path is what runs. */
+/** With JavaScript, waits until `form` is hydrated (it then carries via=fetcher), so the fetcher path is what runs. */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await expect(form.locator('input[name="js"]')).toBeAttached();
+  if (javaScriptEnabled) await expect(form.locator('input[name="via"]')).toBeAttached();
 }
 
 test("a member writes on another member's wall; the owner pins it and it shows on top", async ({ page, javaScriptEnabled }) => {

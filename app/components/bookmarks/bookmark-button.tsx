@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Bookmark } from "lucide-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { VIA_FETCHER } from "~/components/likes/like-button";
+import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/utils";
@@ -20,7 +19,6 @@ export type BookmarkActionData = { ok: true; bookmarked: boolean } | { ok: false
 export function BookmarkButton({ postId, bookmarked, canBookmark, compact = false }: { postId: number; bookmarked: boolean; canBookmark: boolean; compact?: boolean }) {
   const fetcher = useFetcher<BookmarkActionData>();
   const location = useLocation();
-  const hydrated = useHydrated();
   const anchor = `bookmark-${postId}`;
   const here = location.pathname + location.search;
 
@@ -57,7 +55,7 @@ export function BookmarkButton({ postId, bookmarked, canBookmark, compact = fals
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="bookmarked" value={String(!shown)} />
       <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
-      {hydrated ? <input type="hidden" name={VIA_FETCHER.name} value={VIA_FETCHER.value} /> : null}
+      <FetcherMarker />
       <Button type="submit" variant="ghost" size="sm" className={buttonClass} aria-pressed={shown} aria-label={compact ? label : undefined} title={label}>
         {content}
       </Button>

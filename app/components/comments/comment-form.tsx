@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -19,18 +19,14 @@ export interface CommentActionData {
   commentId?: number;
 }
 
-/** The hidden field that tells the action a fetcher sent the form (answer data, not a redirect). */
-export const VIA_FETCHER = { name: "via", value: "fetcher" } as const;
-
 export const commentsAction = (postId: number) => `/post/${postId}/comments`;
 
 /** The hidden fields every comment form sends: CSRF token and, once JavaScript runs, the fetcher mark. */
 export function CommentFormHiddenFields({ fetcher }: { fetcher: boolean }) {
-  const hydrated = useHydrated();
   return (
     <>
       <AuthenticityTokenInput />
-      {fetcher && hydrated ? <input type="hidden" name={VIA_FETCHER.name} value={VIA_FETCHER.value} /> : null}
+      {fetcher ? <FetcherMarker /> : null}
     </>
   );
 }

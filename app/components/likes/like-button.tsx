@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { Heart } from "lucide-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import type { LikeTarget } from "~/lib/events.server";
@@ -14,7 +14,6 @@ import { cn } from "~/lib/utils";
 export type LikeActionData = { ok: true; liked: boolean; likeCount: number } | { ok: false; code: string; message: string };
 
 /** The hidden field that tells an action a fetcher sent the form, so it answers data instead of a redirect. */
-export const VIA_FETCHER = { name: "via", value: "fetcher" } as const;
 
 const OWN_ITEM_TITLE: Record<LikeTarget, string> = {
   post: "Нельзя оценить свой пост",
@@ -32,7 +31,6 @@ const OWN_ITEM_TITLE: Record<LikeTarget, string> = {
 export function LikeButton({ target, targetId, liked, count, disabled }: { target: LikeTarget; targetId: number; liked: boolean; count: number; disabled?: boolean }) {
   const fetcher = useFetcher<LikeActionData>();
   const location = useLocation();
-  const hydrated = useHydrated();
   const signedIn = Boolean(useRootData()?.viewer);
   const anchor = `like-${target}-${targetId}`;
   const here = location.pathname + location.search;
@@ -79,7 +77,7 @@ export function LikeButton({ target, targetId, liked, count, disabled }: { targe
       <input type="hidden" name="id" value={targetId} />
       <input type="hidden" name="liked" value={String(!shownLiked)} />
       <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
-      {hydrated ? <input type="hidden" name={VIA_FETCHER.name} value={VIA_FETCHER.value} /> : null}
+      <FetcherMarker />
       <Button type="submit" variant="ghost" size="sm" className={buttonClass} aria-pressed={shownLiked} aria-label={label} title={label}>
         {content}
       </Button>

@@ -1,17 +1,13 @@
 /**
  * Hidden fields of the profile forms (wall, follow, block). Each form works as a plain
- * form post with a redirect back; once JavaScript runs, `js=1` tells the action that a
+ * form post with a redirect back; once JavaScript runs, `via=fetcher` tells the action that a
  * fetcher is asking, so it answers data (the page revalidates in place) instead of a
  * redirect that would navigate and scroll.
  */
 import { useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 
-/** `js=1`, rendered only after hydration (never without JavaScript). */
-export function JsMarker() {
-  const hydrated = useHydrated();
-  return hydrated ? <input type="hidden" name="js" value="1" /> : null;
-}
+/** The fetcher marker of the shared forms module (kept under this name for the profile forms). */
+export { FetcherMarker as JsMarker } from "~/components/forms/fetcher-marker";
 
 /** The page the form is on, for the redirect back when JavaScript is off. */
 export function BackInput() {

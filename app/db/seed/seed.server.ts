@@ -10,13 +10,14 @@ import { createAvatar } from "@dicebear/core";
 import { notionists } from "@dicebear/collection";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { posts, settings, users } from "~/db/schema";
+import { bookmarks, commentLikes, comments, follows, postLikes, posts, settings, users, wallPosts } from "~/db/schema";
 import type { AppConfig } from "~/lib/config.server";
 import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
 import { generateApiToken } from "~/domain/users/users.server";
 import { MAIN_PAGE_BACKGROUND_KEY } from "~/domain/settings/settings.server";
 import { evaluateAchievements } from "~/domain/achievements/achievements.server";
+import { buildSeedActivity, type SeedActivity } from "./activity";
 import { buildSeedPosts, seedMembers } from "./content";
 
 /** Sign-ins the README gives. Demo data only: production sets SEED_DEMO=0. */
@@ -90,9 +91,19 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       views: 20 + ((index * 7919) % 1500),
       createdAt: new Date(now - post.daysAgo * DAY_MS),
     }));
+    const insertedPosts: { id: number; authorId: number; createdAt: Date }[] = [];
     for (let i = 0; i < postRows.length; i += 100) {
-      await tx.insert(posts).values(postRows.slice(i, i + 100));
+      insertedPosts.push(
+        ...(await tx
+          .insert(posts)
+          .values(postRows.slice(i, i + 100))
+          .returning({ id: posts.id, authorId: posts.authorId, createdAt: posts.createdAt })),
+      );
     }
+    await insertActivity(
+      tx,
+      buildSeedActivity({ memberIds: inserted.map((u) => u.id), posts: insertedPosts, demoId: idByUsername.get("demo")!, now }),
+    );
     await tx
       .insert(settings)
       .values({ key: MAIN_PAGE_BACKGROUND_KEY, value: "/images/backgrounds/main.svg" })
@@ -103,9 +114,40 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
   return result;
 }
 
+/** Inserts the activity rows in batches and brings every counter in line with them. */
+async function insertActivity(tx: Db, activity: SeedActivity): Promise<void> {
+  const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+  };
+  // Comment ids are the activity's keys (the table is empty), so replies can name parents
+  // inserted in the same batch; the sequence is moved past them afterwards.
+  const commentAuthor = new Map(activity.comments.map((c) => [c.key, c.authorId]));
+  await inBatches(activity.comments, (batch) =>
+    tx.insert(comments).values(
+      batch.map((c) => ({ id: c.key, postId: c.postId, authorId: c.authorId, parentId: c.parentKey, body: c.body, createdAt: c.createdAt })),
+    ),
+  );
+  await tx.execute(sql`select setval(pg_get_serial_sequence('comments', 'id'), (select coalesce(max(id), 0) + 1 from comments), false)`);
+  await inBatches(activity.postLikes, (batch) => tx.insert(postLikes).values(batch));
+  await inBatches(activity.commentLikes, (batch) =>
+    tx.insert(commentLikes).values(
+      batch.map((l) => ({ commentId: l.commentKey, userId: l.userId, receiverId: commentAuthor.get(l.commentKey)!, createdAt: l.createdAt })),
+    ),
+  );
+  await inBatches(activity.wallPosts, (batch) =>
+    tx.insert(wallPosts).values(batch.map(({ pinned, ...w }) => ({ ...w, pinnedAt: pinned ? w.createdAt : null }))),
+  );
+  await inBatches(activity.follows, (batch) => tx.insert(follows).values(batch));
+  await inBatches(activity.bookmarks, (batch) => tx.insert(bookmarks).values(batch));
+  await tx.execute(sql`update posts set
+    like_count = (select count(*) from post_likes where post_likes.post_id = posts.id),
+    comment_count = (select count(*) from comments where comments.post_id = posts.id and comments.deleted_at is null)`);
+  await tx.execute(sql`update comments set like_count = (select count(*) from comment_likes where comment_likes.comment_id = comments.id)`);
+}
+
 const AVATAR_BACKGROUNDS = ["c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "b6e3f4", "c7f0d8"];
 
-/** Empties every table the demo fills, keeping the schema and the fixed categories. */
+/** Empties every table the demo fills (users cascade to everything they wrote), keeping the schema and the categories. */
 export async function wipeCommunity(db: Db): Promise<void> {
-  await db.execute(sql`truncate table ${posts}, ${users}, ${settings} restart identity cascade`);
+  await db.execute(sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts} restart identity cascade`);
 }

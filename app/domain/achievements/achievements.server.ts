@@ -10,6 +10,7 @@
  * the action's transaction has committed, and never fail the action.
  */
 import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { userAchievements, users } from "~/db/schema";
 import { eventBus, type DomainEvent, type DomainEventType } from "~/lib/events.server";
@@ -57,10 +58,6 @@ function countersOf(definitions: Definitions): Counter[] {
   return counters;
 }
 
-function isUserId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
-}
-
 /** Every counter of member `userId` and the ids they hold, in one query; null for an unknown member. */
 async function readMember(db: Db, userId: number, definitions: Definitions): Promise<{ values: CounterValues; earned: Set<string> } | null> {
   const fields: Record<string, SQL.Aliased<unknown>> = {};
@@ -87,7 +84,7 @@ async function readMember(db: Db, userId: number, definitions: Definitions): Pro
  * too: an achievement is never granted twice. `definitions` defaults to ACHIEVEMENTS.
  */
 export async function evaluateAchievements(db: Db, userId: number, definitions: Definitions = ACHIEVEMENTS): Promise<string[]> {
-  if (!isUserId(userId)) return [];
+  if (!isValidId(userId)) return [];
   const member = await readMember(db, userId, definitions);
   if (!member) return [];
   const due = definitions.filter((d) => !member.earned.has(d.id) && ruleHolds(d.rule, member.values));
@@ -141,7 +138,7 @@ export function registerAchievementRules(db: Db, definitions: Definitions = ACHI
  * Ids no longer defined are left out. Empty for an unknown member.
  */
 export async function listUserAchievements(db: Db, userId: number, definitions: Definitions = ACHIEVEMENTS): Promise<EarnedAchievementDto[]> {
-  if (!isUserId(userId)) return [];
+  if (!isValidId(userId)) return [];
   const rows = await db
     .select({ id: userAchievements.achievementId, earnedAt: userAchievements.earnedAt })
     .from(userAchievements)
@@ -164,7 +161,7 @@ export async function listUserAchievements(db: Db, userId: number, definitions: 
  */
 export async function listAchievementStatus(db: Db, userId: number, definitions: Definitions = ACHIEVEMENTS): Promise<AchievementStatusDto[]> {
   const [member, earned] = await Promise.all([
-    isUserId(userId) ? readMember(db, userId, definitions) : null,
+    isValidId(userId) ? readMember(db, userId, definitions) : null,
     listUserAchievements(db, userId, definitions),
   ]);
   const earnedAt = new Map(earned.map((e) => [e.id, e.earnedAt]));

@@ -3,6 +3,7 @@
  * /profile/bookmarks lists them newest first. One row per member per post (primary key).
  */
 import { and, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { bookmarks, posts, users } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
@@ -19,7 +20,6 @@ export interface BookmarkDto {
 /** List columns of a post: neither the body (up to 50 000 characters) nor the search vector. */
 const { body: _body, searchVector: _searchVector, ...listColumns } = getTableColumns(posts);
 
-const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 /** PostgreSQL's foreign_key_violation: the post was deleted between the check and the insert. */
 function isForeignKeyViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
@@ -36,7 +36,7 @@ const postNotFound = () => new NotFound("Пост не найден", "post_not_
  * Throws NotFound (`post_not_found`) for an unknown post.
  */
 export async function setBookmark(db: Db, actor: UserRow, postId: number, bookmarked?: boolean): Promise<{ bookmarked: boolean }> {
-  if (!isId(postId)) throw postNotFound();
+  if (!isValidId(postId)) throw postNotFound();
   const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
   if (!post) throw postNotFound();
   if (bookmarked !== false) {
@@ -62,7 +62,7 @@ export function toggleBookmark(db: Db, actor: UserRow, postId: number): Promise<
  * Empty for a visitor. One query whatever the number of posts (none for an empty list).
  */
 export async function bookmarkedPostIds(db: Db, viewerId: number | null, postIds: number[]): Promise<Set<number>> {
-  const ids = [...new Set(postIds.filter(isId))];
+  const ids = [...new Set(postIds.filter(isValidId))];
   if (viewerId === null || ids.length === 0) return new Set();
   const rows = await db
     .select({ postId: bookmarks.postId })

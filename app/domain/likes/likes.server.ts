@@ -6,6 +6,7 @@
  * really inserted or deleted, so racing clicks never count twice.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { commentLikes, comments, postLikes, posts, wallPostLikes, wallPosts } from "~/db/schema";
 import { Forbidden, NotFound } from "~/lib/errors";
@@ -165,7 +166,6 @@ const stores: Record<LikeTarget, LikeStore> = {
   },
 };
 
-const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /** PostgreSQL's foreign_key_violation: the item was deleted between the check and the insert. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -198,7 +198,7 @@ export async function setLike(db: Db, actor: UserRow, target: LikeTarget, target
 
 async function changeLike(db: Db, actor: UserRow, target: LikeTarget, targetId: number, want: boolean | "toggle"): Promise<LikeState> {
   const store = stores[target];
-  if (!isId(targetId)) throw store.notFound();
+  if (!isValidId(targetId)) throw store.notFound();
   const item = await store.find(db, targetId);
   if (!item) throw store.notFound();
   if (item.authorId === actor.id) throw store.ownItem();
@@ -235,7 +235,7 @@ async function changeLike(db: Db, actor: UserRow, target: LikeTarget, targetId: 
 
 /** Which of `ids` (items of one kind) `viewerId` has liked; empty for a visitor. One query (none for no ids). */
 export async function likedIds(db: Db, viewerId: number | null, target: LikeTarget, ids: number[]): Promise<Set<number>> {
-  const valid = [...new Set(ids.filter(isId))];
+  const valid = [...new Set(ids.filter(isValidId))];
   if (viewerId === null || valid.length === 0) return new Set();
   return new Set(await stores[target].likedAmong(db, viewerId, valid));
 }

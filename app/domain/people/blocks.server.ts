@@ -9,11 +9,12 @@
  * the blocker's wall stay; the owner may delete them.
  */
 import { and, eq, or } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { blocks, follows } from "~/db/schema";
 import { ValidationFailed } from "~/lib/errors";
 import type { UserRow } from "../users/users.server";
-import { isDbId, requireMember } from "./relations.server";
+import { requireMember } from "./relations.server";
 
 export interface BlockResult {
   /** The member blocked or unblocked. */
@@ -56,7 +57,7 @@ export async function blockMember(db: Db, actor: UserRow, profileId: number): Pr
  * Throws as blockMember and unblockMember.
  */
 export async function toggleBlock(db: Db, actor: UserRow, profileId: number): Promise<BlockResult> {
-  const [existing] = isDbId(profileId)
+  const [existing] = isValidId(profileId)
     ? await db
         .select({ blockedId: blocks.blockedId })
         .from(blocks)

@@ -4,12 +4,13 @@
  * following oneself.
  */
 import { and, eq, or } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { blocks, follows } from "~/db/schema";
 import { Forbidden, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import type { UserRow } from "../users/users.server";
-import { isDbId, requireMember } from "./relations.server";
+import { requireMember } from "./relations.server";
 
 export interface FollowResult {
   /** The member followed or unfollowed. */
@@ -58,7 +59,7 @@ export async function followMember(db: Db, actor: UserRow, profileId: number): P
  * Throws as followMember and unfollowMember.
  */
 export async function toggleFollow(db: Db, actor: UserRow, profileId: number): Promise<FollowResult> {
-  const [existing] = isDbId(profileId)
+  const [existing] = isValidId(profileId)
     ? await db
         .select({ followeeId: follows.followeeId })
         .from(follows)

@@ -3,6 +3,7 @@
  * (issue 3, PRODUCT.md People). Writing them lives in follows.server.ts and blocks.server.ts.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { blocks, follows, users } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
@@ -26,12 +27,10 @@ export interface ProfileRelations {
   followees: UserRefDto[];
 }
 
-/** True for an id PostgreSQL's integer columns can hold (others can match no row). */
-export const isDbId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /** Member `id`. Throws NotFound (`profile_not_found`) for an unknown or malformed id. */
 export async function requireMember(db: Db, id: number): Promise<UserRow> {
-  const user = isDbId(id) ? await getUserById(db, id) : null;
+  const user = isValidId(id) ? await getUserById(db, id) : null;
   if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
   return user;
 }
@@ -50,7 +49,7 @@ export async function getProfileRelations(db: Db, viewerId: number | null, profi
     followers: [],
     followees: [],
   };
-  if (!isDbId(profileId)) return empty;
+  if (!isValidId(profileId)) return empty;
   const viewer = viewerId ?? 0;
   const [[flags], followerRows, followeeRows] = await Promise.all([
     db
@@ -93,7 +92,7 @@ export async function getProfileRelations(db: Db, viewerId: number | null, profi
  * message the blocker, write on their wall or mention them). One query.
  */
 export async function isBlockedBy(db: Db, ownerId: number, actorId: number): Promise<boolean> {
-  if (!isDbId(ownerId) || !isDbId(actorId)) return false;
+  if (!isValidId(ownerId) || !isValidId(actorId)) return false;
   const [row] = await db
     .select({ blockerId: blocks.blockerId })
     .from(blocks)

@@ -3,6 +3,7 @@
  * "views counted once per visitor per post per day").
  */
 import { and, eq, sql } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { bookmarks, postLikes, posts, postViews } from "~/db/schema";
 
@@ -19,7 +20,7 @@ const moscowDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", 
  * unknown post. One query.
  */
 export async function getPostEngagement(db: Db, viewerId: number | null, postId: number): Promise<PostEngagement> {
-  if (viewerId === null || !Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return { liked: false, bookmarked: false };
+  if (viewerId === null || !isValidId(postId)) return { liked: false, bookmarked: false };
   const [row] = await db
     .select({
       liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
@@ -38,7 +39,7 @@ export async function getPostEngagement(db: Db, viewerId: number | null, postId:
  * post_views). `now` is for tests. An unknown post is ignored.
  */
 export async function recordView(db: Db, postId: number, visitorKey: string, now: Date = new Date()): Promise<void> {
-  if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return;
+  if (!isValidId(postId)) return;
   const day = moscowDay.format(now);
   const inserted = db
     .$with("inserted")

@@ -9,6 +9,7 @@
  * when an entry is pinned or unpinned. A page costs a fixed number of queries.
  */
 import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { users, wallPosts } from "~/db/schema";
 import { Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
@@ -18,7 +19,7 @@ import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { likedIds } from "../likes/likes.server";
 import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
-import { isBlockedBy, isDbId, requireMember } from "../people/relations.server";
+import { isBlockedBy, requireMember } from "../people/relations.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 import { WallPostInputSchema } from "./schemas";
 
@@ -154,10 +155,12 @@ export async function createWallPost(db: Db, actor: UserRow, ownerId: number, in
   return toWallPostDto(row!, actor, false, mentions);
 }
 
-async function findEntry(db: Db, id: number): Promise<WallPostRow> {
-  const [row] =
-    isDbId(id) ? await db.select().from(wallPosts).where(eq(wallPosts.id, id)).limit(1) : [];
-  if (!row) throw new NotFound("Запись на стене не найдена", "wall_post_not_found");
+/** Entry `id`, on wall `ownerId` when given (an entry of another wall is not found there). */
+async function findEntry(db: Db, id: number, ownerId?: number): Promise<WallPostRow> {
+  const [row] = isValidId(id) ? await db.select().from(wallPosts).where(eq(wallPosts.id, id)).limit(1) : [];
+  if (!row || (ownerId !== undefined && row.ownerId !== ownerId)) {
+    throw new NotFound("Запись на стене не найдена", "wall_post_not_found");
+  }
   return row;
 }
 
@@ -166,8 +169,8 @@ async function findEntry(db: Db, id: number): Promise<WallPostRow> {
  * wall's owner (PRODUCT.md Content). Returns the wall's owner id.
  * Throws NotFound (`wall_post_not_found`) and Forbidden (`not_allowed`).
  */
-export async function deleteWallPost(db: Db, actor: UserRow, id: number): Promise<{ ownerId: number }> {
-  const entry = await findEntry(db, id);
+export async function deleteWallPost(db: Db, actor: UserRow, id: number, ownerId?: number): Promise<{ ownerId: number }> {
+  const entry = await findEntry(db, id, ownerId);
   if (entry.authorId !== actor.id && entry.ownerId !== actor.id) {
     throw new Forbidden("Удалить запись может только её автор или владелец стены", "not_allowed");
   }
@@ -181,8 +184,8 @@ export async function deleteWallPost(db: Db, actor: UserRow, id: number): Promis
  * advisory lock, so two at once cannot both pass the unique index. Owner only.
  * Throws NotFound (`wall_post_not_found`) and Forbidden (`not_wall_owner`).
  */
-export async function pinWallPost(db: Db, actor: UserRow, id: number): Promise<{ ownerId: number }> {
-  const entry = await findEntry(db, id);
+export async function pinWallPost(db: Db, actor: UserRow, id: number, ownerId?: number): Promise<{ ownerId: number }> {
+  const entry = await findEntry(db, id, ownerId);
   assertOwner(entry, actor);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WALL_PIN_LOCK}, ${entry.ownerId})`);
@@ -199,8 +202,8 @@ export async function pinWallPost(db: Db, actor: UserRow, id: number): Promise<{
 }
 
 /** Unpins entry `id` (nothing happens if it is not pinned). Owner only; throws as pinWallPost. */
-export async function unpinWallPost(db: Db, actor: UserRow, id: number): Promise<{ ownerId: number }> {
-  const entry = await findEntry(db, id);
+export async function unpinWallPost(db: Db, actor: UserRow, id: number, ownerId?: number): Promise<{ ownerId: number }> {
+  const entry = await findEntry(db, id, ownerId);
   assertOwner(entry, actor);
   await db.update(wallPosts).set({ pinnedAt: null }).where(eq(wallPosts.id, entry.id));
   return { ownerId: entry.ownerId };

@@ -10,7 +10,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/comments";
-import { CommentForm, VIA_FETCHER } from "~/components/comments/comment-form";
+import { CommentForm } from "~/components/comments/comment-form";
+import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { FormErrors } from "~/components/forms/form-errors";
 import { createComment, deleteComment, editComment } from "~/domain/comments/write.server";
 import { CommentActionSchema, type CommentAction } from "~/domain/comments/schemas";
@@ -55,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         : input.intent === "edit"
           ? await editComment(context.db, actor, postId, input.commentId, input.body)
           : await deleteComment(context.db, actor, postId, input.commentId);
-    if (formData.get(VIA_FETCHER.name) === VIA_FETCHER.value) {
+    if (sentByFetcher(formData)) {
       return data({ result: submission.reply({ resetForm: true }), commentId: comment.id });
     }
     return redirectWithToast(`/post/${comment.postId}#comment-${comment.id}`, { title: SAVED[input.intent] });

@@ -1,10 +1,12 @@
 /**
  * POST /profile/{id}/follow: follow (`intent=follow`), unfollow (`intent=unfollow`) or, with
  * no intent, toggle (PRODUCT.md People). Without JavaScript it redirects back with a toast or
- * shows the refusal; a fetcher (`js=1`) gets `{ok, following}` or `{ok: false, message}`.
+ * shows the refusal; a fetcher (`via=fetcher`) gets `{ok, following}` or `{ok: false, message}`.
  * GET redirects to the profile.
  */
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { sentByFetcher } from "~/components/forms/fetcher-marker";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/follow";
 import { ActionRefusedPage } from "~/components/people/action-refused-page";
 import { followMember, toggleFollow, unfollowMember } from "~/domain/people/follows.server";
@@ -12,7 +14,7 @@ import { profileReturnPath } from "~/domain/people/return-path";
 import { FollowActionSchema } from "~/domain/people/schemas";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
-import { AppError, ValidationFailed } from "~/lib/errors";
+import { AppError, ValidationFailed, pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -27,8 +29,8 @@ export type FollowActionData = { ok: true; following: boolean } | { ok: false; m
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireUser(context, request);
   const profileId = Number(params.id);
-  const formData = await request.clone().formData();
-  const js = formData.get("js") === "1";
+  const formData = await pageData(() => readForm(request));
+  const js = sentByFetcher(formData);
   const back = profileReturnPath(profileId, formData.get("back"));
   try {
     const parsed = FollowActionSchema.safeParse({ intent: formData.get("intent") ?? undefined });
@@ -61,7 +63,8 @@ export default function FollowAction() {
 
 /** The form was posted without JavaScript and refused: the reason and the way back. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  const refused = isRouteErrorResponse(error) ? (error.data as Extract<FollowActionData, { ok: false }>) : null;
-  const errors = [refused?.message ?? "Что-то пошло не так. Попробуйте ещё раз."];
+  const payload: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const refused = typeof payload === "object" && payload !== null ? (payload as Extract<FollowActionData, { ok: false }>) : null;
+  const errors = [refused?.message ?? (typeof payload === "string" ? payload : "Что-то пошло не так. Попробуйте ещё раз.")];
   return <ActionRefusedPage title="Подписка не изменена" errors={errors} back={refused?.back ?? `/profile/${params.id}`} />;
 }

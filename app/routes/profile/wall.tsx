@@ -2,9 +2,11 @@
  * POST /profile/{id}/wall: write (`intent=create`, `body`), delete, pin or unpin
  * (`intent`, `entryId`) a wall entry (PRODUCT.md Content). Without JavaScript it redirects
  * back to the profile with a toast, or shows the refusal with the form kept; a fetcher
- * (`js=1`) gets Conform's reply instead. GET redirects to the profile.
+ * (`via=fetcher`) gets Conform's reply instead. GET redirects to the profile.
  */
 import type { SubmissionResult } from "@conform-to/react";
+import { sentByFetcher } from "~/components/forms/fetcher-marker";
+import { readForm } from "~/lib/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/wall";
@@ -17,7 +19,7 @@ import type { Db } from "~/db/client.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
-import { AppError } from "~/lib/errors";
+import { AppError, pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -43,9 +45,10 @@ const DONE: Record<WallAction["intent"], string> = {
 
 function run(db: Db, actor: UserRow, ownerId: number, action: WallAction) {
   if (action.intent === "create") return createWallPost(db, actor, ownerId, action);
-  if (action.intent === "delete") return deleteWallPost(db, actor, action.entryId);
-  if (action.intent === "pin") return pinWallPost(db, actor, action.entryId);
-  return unpinWallPost(db, actor, action.entryId);
+  // The entry must be on this wall: /profile/5/wall never acts on an entry of wall 7.
+  if (action.intent === "delete") return deleteWallPost(db, actor, action.entryId, ownerId);
+  if (action.intent === "pin") return pinWallPost(db, actor, action.entryId, ownerId);
+  return unpinWallPost(db, actor, action.entryId, ownerId);
 }
 
 /**
@@ -60,8 +63,8 @@ function refuse(js: boolean, payload: WallActionData, status: number) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireUser(context, request);
   const ownerId = Number(params.id);
-  const formData = await request.clone().formData();
-  const js = formData.get("js") === "1";
+  const formData = await pageData(() => readForm(request));
+  const js = sentByFetcher(formData);
   const intent = String(formData.get("intent") ?? "");
   const back = profileReturnPath(ownerId, formData.get("back"), "#wall");
   const submission = parseWithZod(formData, { schema: WallActionSchema });
@@ -86,7 +89,9 @@ export default function WallAction() {
 /** A form posted without JavaScript and refused: the reason, and for a new entry the form with the text kept. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const ownerId = Number(params.id);
-  const refused = isRouteErrorResponse(error) ? (error.data as WallActionData) : null;
+  // A refusal thrown by this action carries its payload; one thrown earlier (a body that is not a form) a message.
+  const payload: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const refused = typeof payload === "object" && payload !== null ? (payload as WallActionData) : null;
   const back = refused?.back ?? `/profile/${ownerId}`;
   if (refused?.intent === "create") {
     return (
@@ -97,6 +102,6 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   }
   const errors = refused
     ? Object.values(refused.result.error ?? {}).flatMap((messages) => messages ?? [])
-    : ["Что-то пошло не так. Попробуйте ещё раз."];
+    : [typeof payload === "string" ? payload : "Что-то пошло не так. Попробуйте ещё раз."];
   return <ActionRefusedPage title="Действие не выполнено" errors={errors} back={back} />;
 }

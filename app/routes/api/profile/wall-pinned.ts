@@ -2,6 +2,7 @@
  * GET /api/profile/{id}/wall/pinned (SPEC.md 7): `{success: true, data: entry | null}`, the
  * entry the member pinned on their wall. 404 `profile_not_found` for an unknown member.
  */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/wall-pinned";
 import { getPinnedWallPost } from "~/domain/wall/wall.server";
 import { apiData } from "~/lib/api.server";

@@ -4,6 +4,7 @@
  * /wall/pinned, so a client shows it once, on top. `liked` is the caller's own like.
  * 404 `profile_not_found` for an unknown member.
  */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/wall";
 import { listWallPosts } from "~/domain/wall/wall.server";
 import { apiData } from "~/lib/api.server";

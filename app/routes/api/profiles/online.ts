@@ -2,6 +2,7 @@
  * GET /api/profiles/online?page&perPage (SPEC.md 7): members seen in the last 5 minutes
  * (PRODUCT.md People), most recent first, with their last-seen time. Public fields only.
  */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/online";
 import { listOnlineProfilesPage } from "~/domain/search/people.server";
 import { apiData } from "~/lib/api.server";

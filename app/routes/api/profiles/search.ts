@@ -2,6 +2,7 @@
  * GET /api/profiles/search?q&page&perPage (SPEC.md 7): members by username, prefix matches
  * first, then similar names (pg_trgm). Public fields only; an empty q gives an empty page.
  */
+export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/search";
 import { searchProfiles } from "~/domain/search/people.server";
 import { apiData } from "~/lib/api.server";

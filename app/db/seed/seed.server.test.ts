@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
+import { seedDemo, seedDemoIfEmpty, DEMO_ACCOUNTS } from "./seed.server";
+import { verifyCredentials } from "~/domain/users/users.server";
+
+let t: TestDatabase;
+const dataDir = mkdtempSync(path.join(tmpdir(), "seed-test-"));
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemo(t.db, { dataDir });
+}, 120_000);
+afterAll(async () => {
+  await t.destroy();
+});
+
+/** The single value a query answers (postgres.js returns rows, PGlite `{rows}`). */
+async function scalar(query: SQL): Promise<number> {
+  const result = (await t.db.execute(query)) as unknown as { rows?: unknown[] } | unknown[];
+  const rows = (Array.isArray(result) ? result : (result.rows ?? [])) as Record<string, unknown>[];
+  return Number(Object.values(rows[0] ?? {})[0]);
+}
+
+describe(`demo community on ${engine}`, () => {
+  it("has members with avatars and bios, posts in all nine categories, and sign-ins for admin and demo", async () => {
+    expect(await scalar(sql`select count(*) from users where image is not null and bio <> ''`)).toBeGreaterThanOrEqual(30);
+    expect(await scalar(sql`select count(distinct category_id) from posts`)).toBe(9);
+    expect(await scalar(sql`select count(*) from posts`)).toBeGreaterThanOrEqual(200);
+    expect(await scalar(sql`select count(*) from posts where kind = 'article'`)).toBeGreaterThan(0);
+    expect((await verifyCredentials(t.db, DEMO_ACCOUNTS.demo.email, DEMO_ACCOUNTS.demo.password))?.username).toBe("demo");
+    expect((await verifyCredentials(t.db, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password))?.role).toBe("admin");
+  });
+
+  it("looks lived in: comments with replies, likes, wall entries, follows and achievements", async () => {
+    expect(await scalar(sql`select count(*) from comments`)).toBeGreaterThan(300);
+    expect(await scalar(sql`select count(*) from comments where parent_id is not null`)).toBeGreaterThan(50);
+    expect(await scalar(sql`select count(*) from post_likes`)).toBeGreaterThan(1000);
+    expect(await scalar(sql`select count(*) from wall_posts`)).toBeGreaterThan(20);
+    expect(await scalar(sql`select count(*) from follows`)).toBeGreaterThan(100);
+    expect(await scalar(sql`select count(*) from user_achievements where achievement_id is not null`)).toBeGreaterThan(30);
+  });
+
+  it("keeps every counter equal to the rows it counts", async () => {
+    expect(await scalar(sql`select count(*) from posts where like_count <> (select count(*) from post_likes where post_id = posts.id)`)).toBe(0);
+    expect(
+      await scalar(sql`select count(*) from posts where comment_count <> (select count(*) from comments where post_id = posts.id and deleted_at is null)`),
+    ).toBe(0);
+    expect(await scalar(sql`select count(*) from comments where like_count <> (select count(*) from comment_likes where comment_id = comments.id)`)).toBe(0);
+  });
+
+  it("seeds only an empty database", async () => {
+    expect(await seedDemoIfEmpty(t.db, { dataDir })).toBeNull();
+  });
+});
