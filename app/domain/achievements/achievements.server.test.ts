@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { count, eq, inArray, sql } from "drizzle-orm";
+import { countQueries } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import type { Db } from "~/db/client.server";
 import { commentLikes, comments, follows, postLikes, posts, userAchievements, users, wallPostLikes, wallPosts } from "~/db/schema";
@@ -45,18 +46,6 @@ async function publish(db: Db, event: DomainEvent) {
 async function earnedIds(db: Db, userId: number): Promise<string[]> {
   const rows = await db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId));
   return rows.map((r) => r.id).sort();
-}
-
-/** Counts the SQL statements `db` runs while `work` runs. */
-async function countQueries<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-  const spy = vi.spyOn(session, "prepareQuery");
-  try {
-    const result = await work();
-    return { result, queries: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
 }
 
 describe(`achievement definitions`, () => {

@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countQueries } from "../../../tests/setup/query-count";
+
+const queriesOf = async (db: Db, fn: () => Promise<unknown>) => (await countQueries(db, fn)).queries;
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import type { Db } from "~/db/client.server";
@@ -19,20 +22,6 @@ afterAll(async () => {
 async function makePost(db: Db, author: UserRow, title = "Обзор кошельков для USDT") {
   const [row] = await db.insert(posts).values({ authorId: author.id, title, body: "Текст", categoryId: 4, kind: "post" }).returning({ id: posts.id });
   return row!.id;
-}
-
-/** Runs `fn` and returns how many SQL statements it sent (drizzle's per-session logger). */
-async function countQueries(db: Db, fn: () => Promise<unknown>): Promise<number> {
-  const session = (db as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
-  const original = session.logger;
-  let queries = 0;
-  session.logger = { logQuery: () => void (queries += 1) };
-  try {
-    await fn();
-  } finally {
-    session.logger = original;
-  }
-  return queries;
 }
 
 describe(`bookmarks on ${engine}`, () => {
@@ -83,11 +72,11 @@ describe(`bookmarks on ${engine}`, () => {
     for (const id of kept) await toggleBookmark(t.db, reader, id);
 
     let result = new Set<number>();
-    expect(await countQueries(t.db, async () => (result = await bookmarkedPostIds(t.db, reader.id, ids)))).toBe(1);
+    expect(await queriesOf(t.db, async () => (result = await bookmarkedPostIds(t.db, reader.id, ids)))).toBe(1);
     expect([...result].sort((a, b) => a - b)).toEqual([...kept].sort((a, b) => a - b));
-    expect(await countQueries(t.db, async () => (result = await bookmarkedPostIds(t.db, null, ids)))).toBe(0);
+    expect(await queriesOf(t.db, async () => (result = await bookmarkedPostIds(t.db, null, ids)))).toBe(0);
     expect(result.size).toBe(0);
     // The bookmarks page is two queries whatever its length.
-    expect(await countQueries(t.db, () => listBookmarks(t.db, reader.id, { page: 1, perPage: 50 }))).toBe(2);
+    expect(await queriesOf(t.db, () => listBookmarks(t.db, reader.id, { page: 1, perPage: 50 }))).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
+import { countQueries } from "../../../tests/setup/query-count";
 import type { Db } from "~/db/client.server";
 import { commentLikes, comments, postLikes, posts, users, wallPostLikes, wallPosts } from "~/db/schema";
 import { generateApiToken } from "../users/users.server";
@@ -35,17 +36,6 @@ async function insertPosts(db: Db, authorId: number, createdAt: Date[]) {
     .insert(posts)
     .values(createdAt.map((at, i) => ({ authorId, title: `Пост ${i + 1}`, body: "Текст", categoryId: 7, createdAt: at })))
     .returning({ id: posts.id });
-}
-
-/** Counts the SQL statements `db` runs while `work` runs. */
-async function countQueries<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-  const spy = vi.spyOn(session, "prepareQuery");
-  try {
-    return { result: await work(), queries: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
 }
 
 const names = (board: Awaited<ReturnType<typeof getLeaderboard>>) => board.entries.map((e) => e.member.username);

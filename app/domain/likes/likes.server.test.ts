@@ -1,5 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countQueries } from "../../../tests/setup/query-count";
+
+const queriesOf = async (db: Db, fn: () => Promise<unknown>) => (await countQueries(db, fn)).queries;
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { commentLikes, comments, postLikes, posts, wallPostLikes, wallPosts } from "~/db/schema";
@@ -41,20 +44,6 @@ async function postLikeCount(db: Db, postId: number) {
 async function postLikeRows(db: Db, postId: number) {
   const [row] = await db.select({ value: count() }).from(postLikes).where(eq(postLikes.postId, postId));
   return row!.value;
-}
-
-/** Runs `fn` and returns how many SQL statements it sent (drizzle's per-session logger). */
-async function countQueries(db: Db, fn: () => Promise<unknown>): Promise<number> {
-  const session = (db as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
-  const original = session.logger;
-  let queries = 0;
-  session.logger = { logQuery: () => void (queries += 1) };
-  try {
-    await fn();
-  } finally {
-    session.logger = original;
-  }
-  return queries;
 }
 
 describe(`likes on ${engine}`, () => {
@@ -203,9 +192,9 @@ describe(`likes on ${engine}`, () => {
     for (const id of liked) await toggleLike(t.db, fan, "post", id);
 
     let result = new Set<number>();
-    expect(await countQueries(t.db, async () => (result = await likedIds(t.db, fan.id, "post", ids)))).toBe(1);
+    expect(await queriesOf(t.db, async () => (result = await likedIds(t.db, fan.id, "post", ids)))).toBe(1);
     expect([...result].sort((a, b) => a - b)).toEqual(liked.sort((a, b) => a - b));
-    expect(await countQueries(t.db, async () => (result = await likedIds(t.db, null, "post", ids)))).toBe(0);
+    expect(await queriesOf(t.db, async () => (result = await likedIds(t.db, null, "post", ids)))).toBe(0);
     expect(result.size).toBe(0);
     expect(await likedIds(t.db, fan.id, "post", [])).toEqual(new Set());
     expect(await likedIds(t.db, fan.id, "comment", ids)).toEqual(new Set());

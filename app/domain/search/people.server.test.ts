@@ -4,7 +4,7 @@ import { createTestDatabase, engine, type TestDatabase } from "../../../tests/se
 import { makeUser } from "../../../tests/setup/factories";
 import { users } from "~/db/schema";
 import { countOnlineProfiles, listOnlineProfiles, listOnlineProfilesPage, ONLINE_WINDOW_MS, searchProfiles } from "./people.server";
-import { countQueries } from "./query-count.testing";
+import { countQueries } from "../../../tests/setup/query-count";
 
 let t: TestDatabase;
 beforeAll(async () => {

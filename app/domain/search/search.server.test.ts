@@ -5,7 +5,7 @@ import { makeUser } from "../../../tests/setup/factories";
 import { posts } from "~/db/schema";
 import { markdownExcerpt } from "~/lib/markdown.server";
 import type { UserRow } from "../users/users.server";
-import { countQueries } from "./query-count.testing";
+import { countQueries } from "../../../tests/setup/query-count";
 import { listPopularCategories, searchPosts } from "./search.server";
 
 let t: TestDatabase;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { posts } from "~/db/schema";
-import { countQueries } from "./query-count.testing";
+import { countQueries } from "../../../tests/setup/query-count";
 import { buildSitemap, buildSitemapPart, escapeXml, renderUrlset, SITEMAP_MAX_URLS, SITEMAP_STATIC_PATHS } from "./sitemap.server";
 
 let t: TestDatabase;
