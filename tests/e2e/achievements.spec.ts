@@ -1,21 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, newMember, test } from "./fixtures";
-
-async function register(page: Page) {
-  const member = newMember();
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-  return member;
-}
+import { expect, newMember, registerMember, test } from "./fixtures";
 
 const today = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" }).format(new Date());
 
 test("a new member publishes their first post and earns «Первый пост», shown on their achievements and public profile", async ({ page }) => {
-  await register(page);
+  await registerMember(page);
 
   await page.goto("/profile/achievements");
   await expect(page).toHaveTitle("Достижения | Сходка");

@@ -5,18 +5,9 @@
  * Each member writes one comment, so the 5-second comment limit never gets in the way.
  */
 import type { Page } from "@playwright/test";
-import { expect, newMember, test } from "./fixtures";
+import { expect, newMember, registerMember, test } from "./fixtures";
 
 type Member = ReturnType<typeof newMember>;
-
-async function register(page: Page, member: Member) {
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-}
 
 async function signIn(page: Page, member: Member) {
   await page.goto("/auth/login");
@@ -42,7 +33,7 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   const [anna, boris, vera] = [newMember(), newMember(), newMember()];
 
   // Anna opens a post from the home page and comments.
-  await register(page, anna);
+  await registerMember(page, anna);
   await page.goto("/");
   const card = page.getByTestId("post-card").first();
   const title = (await card.getByRole("heading", { level: 2 }).innerText()).trim();
@@ -67,7 +58,7 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   await signOut(page);
 
   // Boris replies to Anna, mentioning her.
-  await register(page, boris);
+  await registerMember(page, boris);
   await page.goto(postPath);
   await expect(annaComment.getByTestId("comment-body")).toHaveText(annaText);
   const borisText = `Гарантия 14 дней, уточните у продавца (${boris.username})`;
@@ -85,7 +76,7 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   await signOut(page);
 
   // Vera answers Boris's reply: still one level in, saying whom she answers.
-  await register(page, vera);
+  await registerMember(page, vera);
   await page.goto(postPath);
   const borisComment = page.locator(`#${borisId}`);
   await borisComment.locator("summary", { hasText: "Ответить" }).click();

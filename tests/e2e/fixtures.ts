@@ -24,3 +24,17 @@ export function newMember() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return { username: `e2e_${id}`, email: `e2e_${id}@example.test`, password: "очень-надёжный-пароль" };
 }
+
+export type Member = ReturnType<typeof newMember> & { id: number };
+
+/** Registers `member` through /auth/register (leaving the page signed in) and returns it with its id. */
+export async function registerMember(page: Page, member = newMember()): Promise<Member> {
+  await page.goto("/auth/register");
+  await page.getByLabel("Имя пользователя").fill(member.username);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Пароль").fill(member.password);
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page.getByTestId("header-profile")).toContainText(member.username);
+  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
+  return { ...member, id: me.user.id };
+}

@@ -1,17 +1,6 @@
 /** Likes and bookmarks journeys (issue 3 items 2 and 5), run with JavaScript on and off. */
 import type { Locator, Page } from "@playwright/test";
-import { expect, newMember, test } from "./fixtures";
-
-async function register(page: Page) {
-  const member = newMember();
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-  return member;
-}
+import { expect, newMember, registerMember, test } from "./fixtures";
 
 /** Opens the `index`-th post of the home feed (written by a demo member, never by the new one); returns its title. */
 async function openFeedPost(page: Page, index: number) {
@@ -46,7 +35,7 @@ async function countOf(button: Locator) {
 }
 
 test("a member likes a post and takes the like back; the count follows", async ({ page, javaScriptEnabled }) => {
-  await register(page);
+  await registerMember(page);
   await openFeedPost(page, 0);
   const actions = page.getByTestId("post-actions");
   await hydrated(actions, javaScriptEnabled);
@@ -92,7 +81,7 @@ test("a visitor is asked to sign in to like or bookmark", async ({ page }) => {
 });
 
 test("a member bookmarks posts, finds them on /profile/bookmarks newest first, and removes them", async ({ page, javaScriptEnabled }) => {
-  await register(page);
+  await registerMember(page);
   await page.goto("/profile/bookmarks");
   await expect(page.getByText("В закладках пока пусто")).toBeVisible();
 

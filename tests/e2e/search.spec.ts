@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, newMember, test } from "./fixtures";
+import { expect, newMember, registerMember, test } from "./fixtures";
 
 /** A made-up Cyrillic word no other post contains, so the assertions are about our post only. */
 function uniqueWord(): string {
@@ -7,13 +7,7 @@ function uniqueWord(): string {
 }
 
 async function registerAndPublish(page: Page, title: string, category: string) {
-  const member = newMember();
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
+  const member = await registerMember(page);
 
   await page.goto("/posts/new");
   await page.getByLabel("Заголовок").fill(title);
@@ -85,13 +79,7 @@ test("a query of only stop-words or punctuation explains itself instead of faili
 });
 
 test("the home page shows who is online, linking to their profiles", async ({ page }) => {
-  const member = newMember();
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
+  const member = await registerMember(page);
 
   await page.goto("/");
   const online = page.getByTestId("online-members");

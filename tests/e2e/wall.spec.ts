@@ -1,20 +1,7 @@
 /** Wall and follow journeys (issue 3 items 3 and 4), run with JavaScript on and off. */
 import type { Locator, Page } from "@playwright/test";
-import { expect, newMember, test } from "./fixtures";
+import { expect, newMember, registerMember, test, type Member } from "./fixtures";
 
-type Member = ReturnType<typeof newMember> & { id: number };
-
-async function register(page: Page): Promise<Member> {
-  const member = newMember();
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
-  return { ...member, id: me.user.id };
-}
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Выйти" }).click();
@@ -35,7 +22,7 @@ async function hydrated(form: Locator, javaScriptEnabled: boolean) {
 }
 
 test("a member writes on another member's wall; the owner pins it and it shows on top", async ({ page, javaScriptEnabled }) => {
-  const owner = await register(page);
+  const owner = await registerMember(page);
   await signOut(page);
 
   // A visitor sees the wall but is asked to sign in to write.
@@ -45,7 +32,7 @@ test("a member writes on another member's wall; the owner pins it and it shows o
   await expect(wall.getByRole("link", { name: "войдите" })).toBeVisible();
   await expect(wall.getByLabel("Новая запись")).toHaveCount(0);
 
-  const writer = await register(page);
+  const writer = await registerMember(page);
   await page.goto(`/profile/${owner.id}`);
   const text = `Спасибо за сделку, @${owner.username}! Всё **честно**.`;
   const form = wall.locator("form").filter({ has: page.getByLabel("Новая запись") });
@@ -88,7 +75,7 @@ test("a member writes on another member's wall; the owner pins it and it shows o
 });
 
 test("a member follows another member and sees the follower count change", async ({ page, javaScriptEnabled }) => {
-  const star = await register(page);
+  const star = await registerMember(page);
   await expect(page.getByRole("button", { name: "Подписаться" })).toHaveCount(0);
   await page.goto(`/profile/${star.id}`);
   // Nothing to press on one's own profile.
@@ -96,7 +83,7 @@ test("a member follows another member and sees the follower count change", async
   await expect(page.getByRole("button", { name: "Заблокировать" })).toHaveCount(0);
   await signOut(page);
 
-  const fan = await register(page);
+  const fan = await registerMember(page);
   await page.goto(`/profile/${star.id}`);
   const header = page.getByTestId("profile-header");
   await expect(header.getByTestId("followers-count")).toHaveText("0");
