@@ -4,17 +4,11 @@
  * a fetcher (`via=fetcher`) gets the new state or the refusal as data. A visitor is sent
  * to sign in and then back.
  */
-import { data, redirect } from "react-router";
-import { readForm } from "~/lib/forms.server";
+import { redirect } from "react-router";
 import type { Route } from "./+types/bookmarks";
-import type { BookmarkActionData } from "~/components/bookmarks/bookmark-button";
-import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { setBookmark } from "~/domain/bookmarks/bookmarks.server";
 import { BookmarkFormSchema } from "~/domain/bookmarks/schemas";
-import { getOptionalUser } from "~/lib/auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { AppError, pageData, ValidationFailed } from "~/lib/errors";
-import { safeRedirect } from "~/lib/session.server";
+import { parseForm, runFormTarget } from "~/lib/form-target.server";
 
 export async function loader() {
   return redirect("/");
@@ -29,28 +23,8 @@ export default function FormTarget() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await pageData(() => readForm(request));
-  const back = safeRedirect(form.get("redirectTo"), "/");
-  const actor = await getOptionalUser(context, request);
-  if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
-
-  const bookmark = async () => {
-    await validateCsrf(request);
-    const parsed = BookmarkFormSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new ValidationFailed(parsed.error.issues[0]?.message ?? "Неверная форма", undefined, "invalid_input");
-    return setBookmark(context.db, actor, parsed.data.postId, parsed.data.bookmarked);
-  };
-
-  if (!sentByFetcher(form)) {
-    return pageData(async () => {
-      await bookmark();
-      return redirect(back);
-    });
-  }
-  try {
-    return { ok: true, ...(await bookmark()) } satisfies BookmarkActionData;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ ok: false, code: error.code, message: error.message } satisfies BookmarkActionData, { status: error.status });
-  }
+  return runFormTarget(context, request, (actor, form) => {
+    const { postId, bookmarked } = parseForm(BookmarkFormSchema, form);
+    return setBookmark(context.db, actor, postId, bookmarked);
+  });
 }

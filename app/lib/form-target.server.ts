@@ -1,0 +1,54 @@
+/**
+ * The action of a small form target such as /likes or /bookmarks (a button that changes one
+ * thing and goes back to the page it sat on):
+ * - a visitor is sent to sign in, then back (`redirectTo`, kept same-site by safeRedirect);
+ * - a plain form post (no JavaScript) runs `perform` and redirects back; a refusal shows the
+ *   error page with its status and Russian message;
+ * - a fetcher (FetcherMarker) gets `{ok: true, ...result}`, or `{ok: false, code, message}`
+ *   with the refusal's status, so the button can roll its optimistic state back.
+ * The CSRF token is checked before `perform` runs.
+ */
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { sentByFetcher } from "~/components/forms/fetcher-marker";
+import type { UserRow } from "~/domain/users/users.server";
+import { getOptionalUser } from "./auth.server";
+import type { AppContext } from "./context";
+import { validateCsrf } from "./csrf.server";
+import { AppError, pageData, ValidationFailed } from "./errors";
+import { readForm } from "./forms.server";
+import { safeRedirect } from "./session.server";
+
+export async function runFormTarget<T extends object>(
+  ctx: AppContext,
+  request: Request,
+  perform: (actor: UserRow, form: FormData) => Promise<T>,
+) {
+  const form = await pageData(() => readForm(request));
+  const back = safeRedirect(form.get("redirectTo"), "/");
+  const actor = await getOptionalUser(ctx, request);
+  if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
+  const run = async () => {
+    await validateCsrf(request);
+    return perform(actor, form);
+  };
+  if (!sentByFetcher(form)) {
+    return pageData(async () => {
+      await run();
+      return redirect(back);
+    });
+  }
+  try {
+    return { ok: true as const, ...(await run()) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data({ ok: false as const, code: error.code, message: error.message }, { status: error.status });
+  }
+}
+
+/** `form` parsed by `schema`; throws ValidationFailed (`invalid_input`, 400) with the first Russian message. */
+export function parseForm<S extends z.ZodType>(schema: S, form: FormData): z.infer<S> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new ValidationFailed(parsed.error.issues[0]?.message ?? "Неверная форма", undefined, "invalid_input");
+  return parsed.data;
+}
