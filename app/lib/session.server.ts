@@ -49,7 +49,19 @@ export async function getSessionUser(db: Db, request: Request): Promise<UserRow 
  * The request's session and its member, or null (no cookie, unknown, expired or revoked
  * session). Marks the member as seen, at most once a minute.
  */
-export async function getCurrentSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
+export function getCurrentSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
+  // The root loader and the page's loader both ask for the member of one request: look it up once.
+  let pending = sessionsByRequest.get(request);
+  if (!pending) {
+    pending = lookUpSession(db, request);
+    sessionsByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+const sessionsByRequest = new WeakMap<Request, Promise<{ user: UserRow; expiresAt: Date } | null>>();
+
+async function lookUpSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
   const [row] = await db
