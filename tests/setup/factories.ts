@@ -1,5 +1,6 @@
 /** Test data builders: members and posts with unique, readable values. */
 import type { Db } from "~/db/client.server";
+import { posts } from "~/db/schema";
 import { registerUser, type UserRow } from "~/domain/users/users.server";
 
 let counter = 0;
@@ -12,4 +13,13 @@ export async function makeUser(db: Db, overrides: { username?: string; email?: s
     email: overrides.email ?? `${username.toLowerCase()}@example.test`,
     password: overrides.password ?? "correct horse battery",
   });
+}
+
+/**
+ * A post written straight into the table by `author` (publishing through createPost has
+ * its own 30 s limit, tested in the posts suite). Returns the post id.
+ */
+export async function makePost(db: Db, author: Pick<UserRow, "id">, title = "Продам аккаунт Steam", categoryId = 7): Promise<number> {
+  const [row] = await db.insert(posts).values({ authorId: author.id, title, body: "Текст поста", categoryId }).returning({ id: posts.id });
+  return row!.id;
 }

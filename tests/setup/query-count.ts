@@ -19,3 +19,8 @@ export async function countQueries<T>(db: Db, run: () => Promise<T>): Promise<{ 
     client[method] = original;
   }
 }
+
+/** Just the number of SQL statements `run` sent. */
+export async function queriesOf(db: Db, run: () => Promise<unknown>): Promise<number> {
+  return (await countQueries(db, run)).queries;
+}

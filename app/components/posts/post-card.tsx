@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { Eye, FileText, Heart, MessageSquare } from "lucide-react";
+import { FileText } from "lucide-react";
+import { PostCounters } from "~/components/posts/post-counters";
 import { BookmarkButton } from "~/components/bookmarks/bookmark-button";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { PostSummaryDto } from "~/domain/posts/posts.server";
-import { formatCount, formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 
 /**
@@ -41,15 +42,7 @@ export function PostCard({ post, bookmarked, canBookmark = false }: { post: Post
       </h2>
       <p className="mt-2 line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
       <footer className="mt-4 flex items-center gap-5 text-xs text-muted-foreground">
-        <span className="inline-flex items-center gap-1" title="Просмотры">
-          <Eye aria-hidden className="size-3.5" /> {formatCount(post.views)}
-        </span>
-        <span className="inline-flex items-center gap-1" title="Оценки">
-          <Heart aria-hidden className="size-3.5" /> {formatCount(post.likeCount)}
-        </span>
-        <span className="inline-flex items-center gap-1" title="Комментарии">
-          <MessageSquare aria-hidden className="size-3.5" /> {formatCount(post.commentCount)}
-        </span>
+        <PostCounters post={post} />
         {bookmarked === undefined ? null : (
           <span className="-my-1.5 ml-auto">
             <BookmarkButton postId={post.id} bookmarked={bookmarked} canBookmark={canBookmark} compact />

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { Eye, FileText, Heart, MessageSquare } from "lucide-react";
+import { FileText } from "lucide-react";
+import { PostCounters } from "~/components/posts/post-counters";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { PostSearchHitDto } from "~/domain/search/search.server";
 import type { UserRefDto } from "~/domain/users/users.server";
-import { formatCount, formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 
 const markClass = "[&_mark]:rounded-sm [&_mark]:bg-warning/35 [&_mark]:px-0.5 [&_mark]:text-inherit";
 
@@ -34,15 +35,7 @@ export function SearchHit({ hit }: { hit: PostSearchHitDto }) {
           <Link to={`/search?category=${hit.category.id}`}>{hit.category.name}</Link>
         </Badge>
         <span className="ml-auto inline-flex gap-4">
-          <span className="inline-flex items-center gap-1" title="Просмотры">
-            <Eye aria-hidden className="size-3.5" /> {formatCount(hit.views)}
-          </span>
-          <span className="inline-flex items-center gap-1" title="Оценки">
-            <Heart aria-hidden className="size-3.5" /> {formatCount(hit.likeCount)}
-          </span>
-          <span className="inline-flex items-center gap-1" title="Комментарии">
-            <MessageSquare aria-hidden className="size-3.5" /> {formatCount(hit.commentCount)}
-          </span>
+          <PostCounters post={hit} />
         </span>
       </footer>
     </article>

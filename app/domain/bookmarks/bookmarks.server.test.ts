@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countQueries } from "../../../tests/setup/query-count";
-
-const queriesOf = async (db: Db, fn: () => Promise<unknown>) => (await countQueries(db, fn)).queries;
+import { queriesOf } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makePost, makeUser } from "../../../tests/setup/factories";
 import type { Db } from "~/db/client.server";
 import { bookmarks, posts } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
@@ -19,10 +17,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-async function makePost(db: Db, author: UserRow, title = "Обзор кошельков для USDT") {
-  const [row] = await db.insert(posts).values({ authorId: author.id, title, body: "Текст", categoryId: 4, kind: "post" }).returning({ id: posts.id });
-  return row!.id;
-}
 
 describe(`bookmarks on ${engine}`, () => {
   it("toggles a bookmark, one per member per post; an explicit state is idempotent", async () => {
@@ -46,7 +40,7 @@ describe(`bookmarks on ${engine}`, () => {
     const reader = await makeUser(t.db);
     const other = await makeUser(t.db);
     const ids = [];
-    for (const title of ["Первый", "Второй", "Третий"]) ids.push(await makePost(t.db, author, title));
+    for (const title of ["Первый", "Второй", "Третий"]) ids.push(await makePost(t.db, author, title, 4));
     // Bookmarked in the order Второй, Первый, Третий, so the list is the reverse of that.
     for (const id of [ids[1]!, ids[0]!, ids[2]!]) await toggleBookmark(t.db, reader, id);
     await toggleBookmark(t.db, other, ids[0]!);

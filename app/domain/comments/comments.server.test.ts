@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makePost, makeUser } from "../../../tests/setup/factories";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { comments, posts, rateLimits, users } from "~/db/schema";
@@ -20,11 +20,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-/** A post written straight into the table (posting has its own 30 s limit, tested elsewhere). */
-async function makePost(author: UserRow, title = "Продам аккаунт Steam") {
-  const [row] = await t.db.insert(posts).values({ authorId: author.id, title, body: "Текст поста", categoryId: 7 }).returning({ id: posts.id });
-  return row!.id;
-}
 
 /** Forgets every rate-limit counter, for tests where one member writes several comments. */
 async function resetLimits() {
@@ -57,7 +52,7 @@ async function countingDb(handle: TestDatabase): Promise<{ db: Db; queries: stri
 describe(`comments on ${engine}`, () => {
   it("threads replies under their top-level comment; a reply to a reply sits at the second level and names whom it answers", async () => {
     const [author, anna, boris, vera, gleb] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const first = await createComment(t.db, anna, postId, { body: "Сколько стоит?" });
     const reply = await createComment(t.db, boris, postId, { body: "Цена в посте", parentId: first.id });
     const replyToReply = await createComment(t.db, vera, postId, { body: "Там без скидки", parentId: reply.id });
@@ -82,8 +77,8 @@ describe(`comments on ${engine}`, () => {
 
   it("refuses a reply to a comment of another post, an unknown comment or an unknown post", async () => {
     const [author, member] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
-    const postA = await makePost(author, "Первый пост");
-    const postB = await makePost(author, "Второй пост");
+    const postA = await makePost(t.db, author, "Первый пост");
+    const postB = await makePost(t.db, author, "Второй пост");
     const elsewhere = await createComment(t.db, author, postA, { body: "Под первым постом" });
     await expect(createComment(t.db, member, postB, { body: "Ответ", parentId: elsewhere.id })).rejects.toMatchObject({ code: "comment_not_found", status: 404 });
     await expect(createComment(t.db, member, postB, { body: "Ответ", parentId: 2_000_000_000 })).rejects.toBeInstanceOf(NotFound);
@@ -94,7 +89,7 @@ describe(`comments on ${engine}`, () => {
 
   it("links @mentions of existing members to their profiles and lists them in the event", async () => {
     const [author, writer, mentioned] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const events: DomainEvent[] = [];
     const off = eventBus(t.db).subscribe("comment.created", (event) => void events.push(event));
     const created = await createComment(t.db, writer, postId, {
@@ -112,7 +107,7 @@ describe(`comments on ${engine}`, () => {
 
   it("publishes comment.created after the commit with the post's and the parent's authors", async () => {
     const [author, anna, boris] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const events: DomainEvent[] = [];
     const visible: boolean[] = [];
     const off = eventBus(t.db).subscribe("comment.created", async (event, db) => {
@@ -134,13 +129,13 @@ describe(`comments on ${engine}`, () => {
 
   it("lets only the author edit, marking the comment edited", async () => {
     const [author, writer, stranger, moderator] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db), makeModerator()]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const comment = await createComment(t.db, writer, postId, { body: "Продам за 100" });
     await expect(editComment(t.db, stranger, postId, comment.id, "Чужая правка")).rejects.toMatchObject({ code: "not_comment_author", status: 403 });
     await expect(editComment(t.db, moderator, postId, comment.id, "Правка модератора")).rejects.toBeInstanceOf(Forbidden);
     await expect(editComment(t.db, writer, postId, comment.id, "  ")).rejects.toBeInstanceOf(ValidationFailed);
     await expect(editComment(t.db, writer, postId, 2_000_000_000, "Текст")).rejects.toMatchObject({ code: "comment_not_found" });
-    const otherPost = await makePost(author, "Другой пост");
+    const otherPost = await makePost(t.db, author, "Другой пост");
     await expect(editComment(t.db, writer, otherPost, comment.id, "Не тот пост")).rejects.toBeInstanceOf(NotFound);
 
     const edited = await editComment(t.db, writer, postId, comment.id, "Продам за **90**");
@@ -153,7 +148,7 @@ describe(`comments on ${engine}`, () => {
 
   it("soft-deletes for the author or a moderator: the text goes, the thread and its replies stay", async () => {
     const [author, writer, replier, stranger, moderator] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db), makeUser(t.db), makeModerator()]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const top = await createComment(t.db, writer, postId, { body: "Секретный текст продавца" });
     const reply = await createComment(t.db, replier, postId, { body: "Ответ остаётся", parentId: top.id });
 
@@ -182,7 +177,7 @@ describe(`comments on ${engine}`, () => {
 
   it("keeps posts.comment_count equal to the comments a reader can read", async () => {
     const [author, anna, boris] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const one = await createComment(t.db, anna, postId, { body: "Один" });
     await createComment(t.db, boris, postId, { body: "Два", parentId: one.id });
     await resetLimits();
@@ -201,7 +196,7 @@ describe(`comments on ${engine}`, () => {
 
   it("allows one comment per 5 seconds per member (PRODUCT.md Limits) with a Russian message", async () => {
     const [author, member, other] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     await expect(createComment(t.db, member, postId, { body: "" })).rejects.toBeInstanceOf(ValidationFailed);
     await createComment(t.db, member, postId, { body: "Первый" });
     const refused = await createComment(t.db, member, postId, { body: "Второй" }).catch((error: unknown) => error);
@@ -216,7 +211,7 @@ describe(`comments on ${engine}`, () => {
 
   it("stores up to 10 000 characters counted as the database counts them", async () => {
     const [author, member] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
-    const postId = await makePost(author);
+    const postId = await makePost(t.db, author);
     const emoji = "😀".repeat(COMMENT_MAX);
     expect(emoji.length).toBe(2 * COMMENT_MAX);
     const created = await createComment(t.db, member, postId, { body: emoji });
@@ -229,8 +224,8 @@ describe(`comments on ${engine}`, () => {
 
   it("lists a member's live comments newest first with their posts; unknown members are 404", async () => {
     const [author, member] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
-    const postA = await makePost(author, "Пост про Steam");
-    const postB = await makePost(author, "Пост про крипту");
+    const postA = await makePost(t.db, author, "Пост про Steam");
+    const postB = await makePost(t.db, author, "Пост про крипту");
     const now = Date.now();
     await t.db.insert(comments).values(
       Array.from({ length: 12 }, (_, i) => ({
@@ -258,7 +253,7 @@ describe(`comments on ${engine}`, () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => makeUser(t.db)));
     const viewer = members[0]!;
     const seed = async (count: number) => {
-      const postId = await makePost(viewer);
+      const postId = await makePost(t.db, viewer);
       const [top] = await t.db.insert(comments).values({ postId, authorId: members[1]!.id, body: `Первый для @${members[2]!.username}` }).returning();
       const rest = Array.from({ length: count - 1 }, (_, i) => ({
         postId,

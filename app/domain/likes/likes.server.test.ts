@@ -1,10 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countQueries } from "../../../tests/setup/query-count";
-
-const queriesOf = async (db: Db, fn: () => Promise<unknown>) => (await countQueries(db, fn)).queries;
+import { queriesOf } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makePost, makeUser } from "../../../tests/setup/factories";
 import { commentLikes, comments, postLikes, posts, wallPostLikes, wallPosts } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { Forbidden, NotFound, RateLimited } from "~/lib/errors";
@@ -21,10 +19,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-async function makePost(db: Db, author: UserRow, title = "Продам аккаунт Steam") {
-  const [row] = await db.insert(posts).values({ authorId: author.id, title, body: "Текст", categoryId: 1, kind: "post" }).returning({ id: posts.id });
-  return row!.id;
-}
 
 async function makeComment(db: Db, author: UserRow, postId: number) {
   const [row] = await db.insert(comments).values({ postId, authorId: author.id, body: "Отличный пост" }).returning({ id: comments.id });

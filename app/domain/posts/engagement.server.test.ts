@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makePost, makeUser } from "../../../tests/setup/factories";
 import type { Db } from "~/db/client.server";
 import { posts, postViews } from "~/db/schema";
 import { toggleBookmark } from "../bookmarks/bookmarks.server";
@@ -17,10 +17,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-async function makePost(db: Db, author: UserRow, title = "Обзор кошельков для USDT") {
-  const [row] = await db.insert(posts).values({ authorId: author.id, title, body: "Текст", categoryId: 4, kind: "post" }).returning({ id: posts.id });
-  return row!.id;
-}
 
 async function viewsOf(db: Db, postId: number) {
   const [row] = await db.select({ views: posts.views }).from(posts).where(eq(posts.id, postId));
