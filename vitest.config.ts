@@ -17,6 +17,12 @@ export default defineConfig({
         extends: true,
         test: { name: "api", include: ["tests/api/**/*.test.ts"], environment: "node", globalSetup: ["tests/setup/api-global.ts"] },
       },
+      {
+        // Several server processes on one PostgreSQL database (TEST_DATABASE_URL); scripts/test.sh
+        // runs it only in its PostgreSQL step.
+        extends: true,
+        test: { name: "cluster", include: ["tests/cluster/**/*.test.ts"], environment: "node" },
+      },
     ],
   },
 });

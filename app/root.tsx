@@ -13,13 +13,17 @@ import {
   Scripts,
   useLocation,
   useNavigation,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { HeartCrack } from "lucide-react";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { isReadMarking } from "~/components/conversations/links";
 import { LoadingBar } from "~/components/loading-bar";
+import { RealtimeProvider } from "~/components/realtime/realtime-provider";
+import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
@@ -32,23 +36,41 @@ import { themeStyle } from "~/lib/theme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
 
+/**
+ * The document's data: site name, the signed-in member (as the header shows them), the CSRF
+ * token, a flash toast, and for a member the realtime settings and unread figures (SPEC.md 4).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, [csrfToken, csrfCookie], flash] = await Promise.all([
     getOptionalUser(context, request),
     commitCsrfToken(request),
     takeToast(request),
   ]);
+  // Signed-in members get their live connection's token and the unread figures (SPEC.md 4).
+  const realtime = user ? await loadRealtimeRootData(context, user) : null;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   return data(
-    { siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast },
+    { siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime },
     { headers },
   );
 }
 
+/**
+ * The root loader runs again after every action, except the open conversation's read marking:
+ * it posts as messages arrive, and reloading session, CSRF and unread counts for each message
+ * of each member on the page would change nothing shown (the realtime provider already counts
+ * that conversation read). Once the member is elsewhere the loader runs and the figures catch up.
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (isReadMarking(args)) return false;
+  return args.defaultShouldRevalidate;
+}
+
 type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
+/** The HTML document around every page, the error page included: theme, meta, scripts. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
@@ -69,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The shell around every page: CSRF token, tooltips, loading bar, live connection, toasts. */
 export default function App({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   useFlashToast(loaderData.toast);
@@ -77,11 +100,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
       <TooltipProvider>
         <LoadingBar />
-        <Outlet />
+        {loaderData.realtime ? (
+          <RealtimeProvider config={loaderData.realtime}>
+            <Outlet />
+          </RealtimeProvider>
+        ) : (
+          <Outlet />
+        )}
         <Toaster />
         {loaderData.toast && !hydrated ? (
-          // Until JavaScript takes over (or without it) the toast area is empty: show a banner.
-          <div role="status" className="fixed right-4 bottom-4 z-[100] max-w-[420px] rounded-lg border border-border bg-card p-4 shadow-lg">
+          // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
+          // clicks through and fades after the toast duration, so it never hides a form's button.
+          <div role="status" className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg">
             <p className="font-semibold">{loaderData.toast.title}</p>
             {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
           </div>
@@ -106,6 +136,7 @@ function useScrollToTopAfterNavigation() {
   }, [location.pathname, location.search, navigation.state === "idle"]);
 }
 
+/** Any error thrown while loading or rendering: the error page with its status and a Russian message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let status = 500;
   let message = "Что-то пошло не так. Попробуйте обновить страницу.";

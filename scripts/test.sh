@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: type check, build, Vitest (units and the domain suite on PGlite, then the HTTP
-# tests against a started server), the domain suite again on PostgreSQL when
-# TEST_DATABASE_URL is set, then the Playwright journeys in Chromium with JavaScript on and off.
+# tests against a started server), the domain suite again on PostgreSQL and the cluster suite
+# (two server processes on one database) when TEST_DATABASE_URL is set, then the Playwright
+# journeys in Chromium with JavaScript on and off.
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,16 +18,19 @@ step "Build"
 npx react-router build >/dev/null || { echo "build failed"; exit 1; }
 
 step "Vitest: units, domain on PGlite, HTTP"
-npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-pglite.json || status=1
+# TEST_DATABASE_URL is left out here so this step really runs on PGlite; the next one uses it.
+env -u TEST_DATABASE_URL npx vitest run --project domain --project api --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-pglite.json || status=1
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Vitest: domain suite on PostgreSQL ($TEST_DATABASE_URL)"
   npx vitest run --project domain --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-postgres.json || status=1
+  step "Vitest: two server processes on one PostgreSQL database"
+  npx vitest run --project cluster --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-cluster.json || status=1
 fi
 
 step "Playwright: journeys in Chromium, JavaScript on and off"
 bash scripts/ensure-chromium.sh || status=1
 npx playwright test || status=1
 
-node scripts/test-summary.mjs tests/.tmp/vitest-pglite.json tests/.tmp/vitest-postgres.json tests/.tmp/playwright.json || status=1
+node scripts/test-summary.mjs tests/.tmp/vitest-pglite.json tests/.tmp/vitest-postgres.json tests/.tmp/vitest-cluster.json tests/.tmp/playwright.json || status=1
 exit $status

@@ -3,6 +3,7 @@
  * through Vite in development). It hands every loader and action the database, the
  * configuration and the caller's address (app/lib/context.ts).
  */
+import type { Server } from "node:http";
 import type { AppLoadContext } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -11,6 +12,8 @@ import express from "express";
 import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase } from "~/db/database.server";
 import { getConfig } from "~/lib/config.server";
+import { closeEventStreams } from "~/lib/realtime/sse.server";
+import { attachWebSocketServer, type WebSocketTransport } from "~/lib/realtime/ws.server";
 import "~/lib/context";
 
 export const app = express.Router();
@@ -33,4 +36,24 @@ export async function start(): Promise<void> {
 /** Closes the database; called on SIGTERM after the HTTP server stops accepting. */
 export async function stop(): Promise<void> {
   await closeDatabase();
+}
+
+let webSocket: WebSocketTransport | undefined;
+
+/**
+ * Serves the realtime websocket at /api/ws on `server` (issue 4); call once, after listen.
+ * Server-sent events need nothing here: /api/sse is an ordinary route.
+ */
+export function attachRealtime(server: Server): void {
+  webSocket ??= attachWebSocketServer(server, async () => (await getDatabase()).db);
+}
+
+/**
+ * Ends every realtime connection of this process: websockets close with 1001 (going away, the
+ * client reconnects elsewhere) and event streams end, so that server.close() need not wait for
+ * them. Called on SIGTERM before the HTTP server closes.
+ */
+export function closeRealtime(): void {
+  webSocket?.close();
+  closeEventStreams();
 }

@@ -51,6 +51,8 @@ app.use(
   }),
 );
 
+// Event streams are opened with `?api-token=…` (SPEC.md 7): keep the token out of the log.
+morgan.token("url", (req) => (req.originalUrl ?? req.url).replace(/([?&]api-token=)[^&]*/g, "$1…"));
 app.use(morgan(DEVELOPMENT ? "dev" : "short", { skip: (req) => req.url.startsWith("/assets/") }));
 
 // Browsers ask for /favicon.ico even when the page names an SVG icon.
@@ -106,6 +108,8 @@ const server = app.listen(PORT, HOST, () => {
   const shown = HOST === "0.0.0.0" ? "localhost" : HOST;
   console.log(`Server is listening on http://${shown}:${PORT}`);
 });
+// The realtime websocket at /api/ws shares the port (server-sent events are a route).
+build.attachRealtime(server);
 
 let stopping = false;
 async function shutdown(signal) {
@@ -114,6 +118,9 @@ async function shutdown(signal) {
   console.log(`${signal} received: finishing requests and closing the database.`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
+  // Long-lived realtime connections first: websockets close with 1001 and event streams end,
+  // so server.close() does not wait for them.
+  build.closeRealtime();
   server.close(async () => {
     try {
       await build.stop();
@@ -121,7 +128,9 @@ async function shutdown(signal) {
       process.exit(0);
     }
   });
-  server.closeIdleConnections?.();
+  // Ended event streams leave keep-alive connections that only become idle afterwards.
+  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 50).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { memoryPubSub, postgresPubSub, registerPubSub, type PubSub } from "~/lib/realtime/pubsub.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Frames between server processes: LISTEN/NOTIFY on PostgreSQL, in-memory on PGlite. */
+  pubsub: PubSub;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    const pubsub = postgresPubSub(client, db as unknown as Db);
+    // Serve only once frames published by other processes reach this one.
+    await pubsub.ready();
+    return handleOf(db, "postgres", pubsub, () => client.end({ timeout: 5 }));
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -52,5 +58,19 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return handleOf(db, "pglite", memoryPubSub(), () => client.close());
+}
+
+/** Registers the pub/sub of `db` and wraps both in the handle; closing stops the pub/sub first. */
+function handleOf(db: unknown, kind: DatabaseHandle["kind"], pubsub: PubSub, closeClient: () => Promise<unknown>): DatabaseHandle {
+  registerPubSub(db as Db, pubsub);
+  return {
+    db: db as Db,
+    kind,
+    pubsub,
+    async close() {
+      await pubsub.close();
+      await closeClient();
+    },
+  };
 }

@@ -7,13 +7,15 @@ import path from "node:path";
 import { getConfig } from "~/lib/config.server";
 import { purgeExpiredLimits } from "~/lib/rate-limit.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
+import { purgeRealtimeFrames } from "~/lib/realtime/pubsub.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
+import { startMoneyScheduler } from "~/domain/ledger/scheduler.server";
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-const globalStore = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
+const globalStore = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle>; __stopMoneyScheduler?: () => void };
 
 /** The opened, migrated database of this process. Rejects if it cannot be opened or migrated. */
 export function getDatabase(): Promise<DatabaseHandle> {
@@ -30,6 +32,7 @@ async function open(): Promise<DatabaseHandle> {
   const purge = async () => {
     await purgeExpiredSessions(handle.db);
     await purgeExpiredLimits(handle.db);
+    await purgeRealtimeFrames(handle.db);
   };
   await purge();
   // Expired sessions and rate-limit counters are dead weight: sweep them hourly.
@@ -41,6 +44,8 @@ async function open(): Promise<DatabaseHandle> {
       console.warn("The demo accounts' passwords are public (README). For a real site start with SEED_DEMO=0.");
     }
   }
+  // Held transfers and, later, deal and deposit deadlines are released from the database's rows.
+  globalStore.__stopMoneyScheduler = startMoneyScheduler(handle.db);
   return handle;
 }
 
@@ -48,5 +53,6 @@ async function open(): Promise<DatabaseHandle> {
 export async function closeDatabase(): Promise<void> {
   const pending = globalStore.__appDatabase;
   globalStore.__appDatabase = undefined;
+  globalStore.__stopMoneyScheduler?.();
   if (pending) await (await pending).close();
 }

@@ -140,3 +140,5 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 export * from "./schema-content";
+export * from "./schema-chat";
+export * from "./schema-money";

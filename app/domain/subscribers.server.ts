@@ -4,7 +4,11 @@
  */
 import type { Db } from "~/db/client.server";
 import { registerAchievementRules } from "./achievements/achievements.server";
+import { registerConversationRealtime } from "./conversations/realtime.server";
+import { registerNotificationRules } from "./notifications/subscribers.server";
 
 export function registerSubscribers(db: Db): void {
   registerAchievementRules(db);
+  registerConversationRealtime(db);
+  registerNotificationRules(db);
 }

@@ -19,11 +19,21 @@ export interface AppConfig {
   /** False when SEED_DEMO=0: start with an empty community. */
   seedDemo: boolean;
   production: boolean;
+  /** The browser's realtime transport (REALTIME_TRANSPORT): "ws" (default; SSE after 6 failed reconnects) or "sse". */
+  realtimeTransport: "ws" | "sse";
+  /**
+   * The path browsers open server-sent events at (REALTIME_SSE_PATH, SPEC.md 7 "a configured
+   * endpoint"); "/api/sse", the path this server answers, unless a proxy maps another one to it.
+   */
+  realtimeSsePath: string;
 }
 
 let cached: AppConfig | undefined;
 
-/** Returns the process configuration, creating DATA_DIR and the session secret on first use. */
+/**
+ * Returns the process configuration, creating DATA_DIR and the session secret on first use.
+ * Throws an Error naming the variable when REALTIME_SSE_PATH is not a path.
+ */
 export function getConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (cached && env === process.env) return cached;
   const port = Number(env.PORT ?? 3000);
@@ -40,6 +50,8 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteName: env.SITE_NAME || "Сходка",
     seedDemo: env.SEED_DEMO !== "0",
     production: env.NODE_ENV === "production",
+    realtimeTransport: env.REALTIME_TRANSPORT === "sse" ? "sse" : "ws",
+    realtimeSsePath: ssePath(env.REALTIME_SSE_PATH),
   };
   if (env === process.env) cached = config;
   return config;
@@ -52,4 +64,11 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** REALTIME_SSE_PATH: an absolute path on this origin without query or fragment ("/api/sse" when unset). */
+function ssePath(value: string | undefined): string {
+  if (!value) return "/api/sse";
+  if (!/^\/[^\s?#]*$/.test(value)) throw new Error(`REALTIME_SSE_PATH must be a path starting with "/" (got "${value}")`);
+  return value.replace(/\/+$/, "") || "/";
 }

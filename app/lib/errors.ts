@@ -46,6 +46,16 @@ export class ValidationFailed extends AppError {
   }
 }
 
+/**
+ * A money operation that would take an account below zero (PRODUCT.md Money). 422, not 409:
+ * the request is well formed and conflicts with no concurrent change; the balance is short.
+ */
+export class InsufficientFunds extends AppError {
+  constructor(message = "Недостаточно средств на балансе", code = "insufficient_funds") {
+    super(code, 422, message);
+  }
+}
+
 export class RateLimited extends AppError {
   constructor(
     readonly retryAfterMs: number,

@@ -8,6 +8,7 @@
  * returns; a failing handler is logged and never fails the action that published.
  */
 import type { Db } from "~/db/client.server";
+import type { MessageDto } from "~/domain/conversations/types";
 
 export type LikeTarget = "post" | "comment" | "wall_post";
 
@@ -26,10 +27,23 @@ export type DomainEvent =
   | { type: "like.created"; target: LikeTarget; targetId: number; likerId: number; receiverId: number; postId: number | null }
   | { type: "like.removed"; target: LikeTarget; targetId: number; likerId: number; receiverId: number }
   | { type: "wall_post.created"; wallPostId: number; ownerId: number; authorId: number; mentionedUserIds: number[] }
-  | { type: "follow.created"; followerId: number; followeeId: number };
+  | { type: "follow.created"; followerId: number; followeeId: number }
+  | {
+      type: "message.created";
+      message: MessageDto;
+      conversation: { id: number; kind: "group" | "personal" | "public"; name: string };
+      /** Members who should hear of it: every member but the author (empty for the public conversation). */
+      recipientIds: number[];
+      /** Mentioned members (public conversation), already filtered like other mentions. */
+      mentionedUserIds: number[];
+    }
+  | { type: "message.updated"; message: MessageDto; conversation: { id: number; kind: "group" | "personal" | "public" } }
+  | { type: "message.deleted"; messageId: number; conversation: { id: number; kind: "group" | "personal" | "public" } }
+  | { type: "conversation.member_removed"; conversationId: number; userId: number };
 
 export type DomainEventType = DomainEvent["type"];
-type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+/** The event of type `T`. */
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 type Handler<E extends DomainEvent = DomainEvent> = (event: E, db: Db) => Promise<void> | void;
 
 export interface EventBus {

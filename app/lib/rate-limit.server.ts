@@ -6,6 +6,7 @@ import { lt } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { CHAT_LIMITS } from "~/domain/conversations/types";
 import { RateLimited } from "./errors";
 
 /** The configured limits: `points` actions per `durationS` seconds. */
@@ -20,6 +21,8 @@ export const LIMITS = {
   wallPosts: { points: 1, durationS: 5 },
   /** Likes (given or taken back): 100 per hour per member. */
   likes: { points: 100, durationS: 60 * 60 },
+  /** Chat messages: 20 per 30 s per member (PRODUCT.md Limits), as CHAT_LIMITS states them for the browser too. */
+  messages: { points: CHAT_LIMITS.messagesPerWindow, durationS: CHAT_LIMITS.windowS },
 } as const;
 
 type LimitName = keyof typeof LIMITS;

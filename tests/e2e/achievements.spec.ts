@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, newMember, registerMember, test } from "./fixtures";
+import { expect, registerMember, test } from "./fixtures";
 
 const today = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" }).format(new Date());
 

@@ -1,6 +1,6 @@
 /** Likes and bookmarks journeys (issue 3 items 2 and 5), run with JavaScript on and off. */
 import type { Locator, Page } from "@playwright/test";
-import { expect, newMember, registerMember, test } from "./fixtures";
+import { expect, registerMember, test } from "./fixtures";
 
 /** Opens the `index`-th post of the home feed (written by a demo member, never by the new one); returns its title. */
 async function openFeedPost(page: Page, index: number) {

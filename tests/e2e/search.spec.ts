@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, newMember, registerMember, test } from "./fixtures";
+import { expect, registerMember, test } from "./fixtures";
 
 /** A made-up Cyrillic word no other post contains, so the assertions are about our post only. */
 function uniqueWord(): string {

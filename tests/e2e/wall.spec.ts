@@ -1,6 +1,6 @@
 /** Wall and follow journeys (issue 3 items 3 and 4), run with JavaScript on and off. */
 import type { Locator, Page } from "@playwright/test";
-import { expect, newMember, registerMember, test, type Member } from "./fixtures";
+import { expect, registerMember, test, type Member } from "./fixtures";
 
 
 async function signOut(page: Page) {

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { LogOut, PenSquare } from "lucide-react";
+import { UnreadLinks } from "~/components/realtime/unread-links";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
@@ -50,6 +51,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
                   <span className="hidden sm:inline">Написать</span>
                 </Link>
               </Button>
+              <UnreadLinks />
               <Link to="/profile" className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-accent" data-testid="header-profile">
                 <Avatar username={viewer.username} src={viewer.image} size="sm" />
                 <span className="hidden text-sm font-medium lg:inline">{viewer.username}</span>

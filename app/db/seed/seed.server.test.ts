@@ -51,6 +51,15 @@ describe(`demo community on ${engine}`, () => {
     expect(await scalar(sql`select count(*) from comments where like_count <> (select count(*) from comment_likes where comment_id = comments.id)`)).toBe(0);
   });
 
+  it("gives the demo member notifications to look at: grouped likes, comments, a chat mention, a few unread", async () => {
+    const demo = sql`(select id from users where username = 'demo')`;
+    expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_LIKE' and cardinality(actor_ids) > 1`)).toBeGreaterThan(0);
+    expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_COMMENT_NEW'`)).toBeGreaterThan(0);
+    expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'PUBLIC_CONVERSATION_MESSAGE_MENTION'`)).toBe(1);
+    expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and read_at is null`)).toBe(4);
+    expect(await scalar(sql`select count(*) from notifications where recipient_id = sender_id`)).toBe(0);
+  });
+
   it("seeds only an empty database", async () => {
     expect(await seedDemoIfEmpty(t.db, { dataDir })).toBeNull();
   });

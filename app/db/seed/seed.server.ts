@@ -19,6 +19,8 @@ import { MAIN_PAGE_BACKGROUND_KEY } from "~/domain/settings/settings.server";
 import { evaluateAchievements } from "~/domain/achievements/achievements.server";
 import { buildSeedActivity, type SeedActivity } from "./activity";
 import { buildSeedPosts, seedMembers } from "./content";
+import { seedNotifications } from "./notifications";
+import { insertSeedConversations } from "./conversations";
 
 /** Sign-ins the README gives. Demo data only: production sets SEED_DEMO=0. */
 export const DEMO_ACCOUNTS = {
@@ -104,6 +106,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       tx,
       buildSeedActivity({ memberIds: inserted.map((u) => u.id), posts: insertedPosts, demoId: idByUsername.get("demo")!, now }),
     );
+    await insertSeedConversations(tx, idByUsername, now);
     await tx
       .insert(settings)
       .values({ key: MAIN_PAGE_BACKGROUND_KEY, value: "/images/backgrounds/main.svg" })
@@ -111,6 +114,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
     return { members: inserted.length, posts: postRows.length };
   });
   await grantSeededAchievements(db);
+  await seedNotifications(db);
   return result;
 }
 

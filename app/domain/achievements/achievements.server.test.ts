@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { countQueries } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";

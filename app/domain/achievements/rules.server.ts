@@ -10,7 +10,7 @@
  * Nothing here touches the database; the engine (achievements.server.ts) does.
  */
 import type { SQL } from "drizzle-orm";
-import type { DomainEvent, DomainEventType } from "~/lib/events.server";
+import type { DomainEvent, DomainEventType, EventOf } from "~/lib/events.server";
 import type { AchievementIconName } from "./icons";
 
 export interface NumberCounter {
@@ -72,7 +72,6 @@ export function ruleProgress(rule: Rule, values: CounterValues): { current: numb
   return { current: Math.min(Number(values[rule.counter.key] ?? 0), rule.target), target: rule.target };
 }
 
-type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
 /** An event type and the members whose achievements it may change. */
 export type Trigger = { [T in DomainEventType]: { event: T; members: (event: EventOf<T>) => readonly number[] } }[DomainEventType];

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queriesOf } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makePost, makeUser } from "../../../tests/setup/factories";
-import type { Db } from "~/db/client.server";
-import { bookmarks, posts } from "~/db/schema";
+import { bookmarks } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
-import type { UserRow } from "../users/users.server";
 import { bookmarkedPostIds, listBookmarks, setBookmark, toggleBookmark } from "./bookmarks.server";
 
 let t: TestDatabase;

@@ -10,6 +10,7 @@ import { NotFound } from "~/lib/errors";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { toPostSummaryDto, type PostSummaryDto } from "../posts/posts.server";
 import type { UserRow } from "../users/users.server";
+import { isForeignKeyViolation } from "~/db/errors";
 
 /** A bookmarked post: the post's summary and when it was bookmarked (ISO string). */
 export interface BookmarkDto {
@@ -19,14 +20,6 @@ export interface BookmarkDto {
 
 /** List columns of a post: neither the body (up to 50 000 characters) nor the search vector. */
 const { body: _body, searchVector: _searchVector, ...listColumns } = getTableColumns(posts);
-
-/** PostgreSQL's foreign_key_violation: the post was deleted between the check and the insert. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
-}
 
 const postNotFound = () => new NotFound("Пост не найден", "post_not_found");
 

@@ -7,7 +7,6 @@ import * as schema from "~/db/schema";
 import { comments, posts, rateLimits, users } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, RateLimited, ValidationFailed } from "~/lib/errors";
 import { eventBus, type DomainEvent } from "~/lib/events.server";
-import type { UserRow } from "../users/users.server";
 import { listMemberComments, listPostComments } from "./comments.server";
 import { COMMENT_RATE_MESSAGE, createComment, deleteComment, editComment } from "./write.server";
 import { COMMENT_MAX, CommentActionSchema, CommentBodySchema } from "./schemas";

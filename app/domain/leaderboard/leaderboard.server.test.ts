@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { countQueries } from "../../../tests/setup/query-count";
 import type { Db } from "~/db/client.server";

@@ -13,6 +13,7 @@ import { Forbidden, NotFound } from "~/lib/errors";
 import { eventBus, type LikeTarget } from "~/lib/events.server";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import type { UserRow } from "../users/users.server";
+import { isForeignKeyViolation } from "~/db/errors";
 
 export type { LikeTarget };
 
@@ -166,14 +167,6 @@ const stores: Record<LikeTarget, LikeStore> = {
   },
 };
 
-
-/** PostgreSQL's foreign_key_violation: the item was deleted between the check and the insert. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
-}
 
 /**
  * Likes the item if `actor` has not, takes the like back if they have (issue 3 item 2).

@@ -6,7 +6,6 @@ import type { Db } from "~/db/client.server";
 import { posts, postViews } from "~/db/schema";
 import { toggleBookmark } from "../bookmarks/bookmarks.server";
 import { toggleLike } from "../likes/likes.server";
-import type { UserRow } from "../users/users.server";
 import { getPostEngagement, recordView } from "./engagement.server";
 
 let t: TestDatabase;

@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { bookmarks, postLikes, posts, postViews } from "~/db/schema";
+import { isForeignKeyViolation } from "~/db/errors";
 
 export interface PostEngagement {
   liked: boolean;
@@ -52,7 +53,7 @@ export async function recordView(db: Db, postId: number, visitorKey: string, now
       .where(and(eq(posts.id, postId), sql`exists (select 1 from ${inserted})`));
   } catch (error) {
     // foreign_key_violation: the post was deleted while it was being read; nothing to count.
-    if ((error as { code?: unknown }).code === "23503" || (error as { cause?: { code?: unknown } }).cause?.code === "23503") return;
+    if (isForeignKeyViolation(error)) return;
     throw error;
   }
 }

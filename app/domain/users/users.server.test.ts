@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { getProfile, registerUser, toCurrentUserDto, verifyCredentials } from "./users.server";
+import { getProfile, registerUser, rotateApiToken, toCurrentUserDto, verifyCredentials } from "./users.server";
 import { RegisterSchema } from "./schemas";
 import { users } from "~/db/schema";
 import { Conflict, NotFound } from "~/lib/errors";
+import { authenticateApiToken } from "~/lib/realtime/access.server";
+import { realtimeHub, type RealtimeConnection } from "~/lib/realtime/hub.server";
+import { waitFor } from "../../../tests/setup/wait";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -82,6 +85,36 @@ describe(`members on ${engine}`, () => {
     await expect(getProfile(t.db, 999_999)).rejects.toBeInstanceOf(NotFound);
     await expect(getProfile(t.db, Number.NaN)).rejects.toBeInstanceOf(NotFound);
     await expect(getProfile(t.db, 3_000_000_000)).rejects.toBeInstanceOf(NotFound);
+  });
+});
+
+describe(`api token rotation on ${engine}`, () => {
+  it("a rotated token no longer signs in to realtime and the member's open connections are revoked", async () => {
+    const [member, bystander] = [await makeUser(t.db), await makeUser(t.db)];
+    // The hub listens on the database's pub/sub (LISTEN on PostgreSQL) from its first use.
+    const hub = realtimeHub(t.db);
+    await t.pubsub.ready();
+    const revoked: number[] = [];
+    const connection = (userId: number): RealtimeConnection => ({ userId, send: () => {}, revoke: () => void revoked.push(userId) });
+    const detachMember = hub.attach(connection(member.id));
+    const detachBystander = hub.attach(connection(bystander.id));
+    try {
+      const fresh = await rotateApiToken(t.db, member.id);
+      expect(fresh).not.toBe(member.apiToken);
+      expect(fresh.length).toBeGreaterThanOrEqual(40);
+      expect(await authenticateApiToken(t.db, member.apiToken)).toBeNull();
+      expect(await authenticateApiToken(t.db, fresh)).toEqual({ id: member.id });
+      await waitFor(() => revoked.length > 0, "the member's connection to be revoked");
+      expect(revoked).toEqual([member.id]);
+      expect(await authenticateApiToken(t.db, bystander.apiToken)).toEqual({ id: bystander.id });
+    } finally {
+      detachMember();
+      detachBystander();
+    }
+  });
+
+  it("refuses an unknown member", async () => {
+    await expect(rotateApiToken(t.db, 999_999)).rejects.toMatchObject({ status: 404, code: "profile_not_found" });
   });
 });
 

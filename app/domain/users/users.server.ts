@@ -9,7 +9,9 @@ import { posts, users, type ThemeColors } from "~/db/schema";
 import { Conflict, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { realtimeHub } from "~/lib/realtime/hub.server";
 import type { RegisterInput } from "./schemas";
+import { isUniqueViolation } from "~/db/errors";
 
 export type UserRow = typeof users.$inferSelect;
 export type Rank = "ADMIN" | "MODERATOR" | "VERIFIED" | "SCAMMER";
@@ -49,6 +51,23 @@ export interface UserRefDto {
 /** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (PRODUCT.md People). */
 export function generateApiToken(): string {
   return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Gives member `userId` a new random api token (generateApiToken) and revokes the old one:
+ * once the update has committed, every open websocket (closed with 4401) and server-sent
+ * event stream (ended after an `invalid_token` frame) of the member, in every server process,
+ * is closed through the realtime hub (issue 4 "Realtime transports"; PRODUCT.md People).
+ * Returns the new token. Throws NotFound (`profile_not_found`) for an unknown member.
+ */
+export async function rotateApiToken(db: Db, userId: number): Promise<string> {
+  const apiToken = generateApiToken();
+  const updated = isValidId(userId)
+    ? await db.update(users).set({ apiToken }).where(eq(users.id, userId)).returning({ id: users.id })
+    : [];
+  if (updated.length === 0) throw new NotFound("Пользователь не найден", "profile_not_found");
+  await realtimeHub(db).revokeUser(userId);
+  return apiToken;
 }
 
 /** Ranks shown beside a name (PRODUCT.md People); SCAMMER arrives with the claims issue. */
@@ -117,16 +136,6 @@ async function assertAvailable(db: Db, username: string, email: string): Promise
       email: ["Этот email уже зарегистрирован"],
     });
   }
-}
-
-/** True for PostgreSQL's unique_violation (23505), from postgres.js or PGlite. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === "object") {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The member whose email or username (case-insensitive) is `login`, or null. */

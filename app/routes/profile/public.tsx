@@ -2,6 +2,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/public";
 import { AchievementList } from "~/components/achievements/achievement-list";
+import { StartConversationButton } from "~/components/conversations/start-conversation-button";
 import { ProfileRelations } from "~/components/people/profile-relations";
 import { PostList } from "~/components/posts/post-card";
 import { Pagination } from "~/components/ui/pagination";
@@ -46,6 +47,9 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
   return (
     <div className="grid gap-8">
       <ProfileHeader profile={profile}>
+        {viewerId !== null && viewerId !== profile.id && !relations.blocking && !relations.blockedByThem ? (
+          <StartConversationButton profileId={profile.id} />
+        ) : null}
         <ProfileRelations profile={profile} relations={relations} viewerId={viewerId} />
       </ProfileHeader>
       <AchievementList achievements={achievements} />

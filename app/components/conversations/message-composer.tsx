@@ -1,0 +1,136 @@
+/**
+ * The form under the open conversation: a new message, an answer (with the quoted message
+ * above the field) or an edit of one's own message. Posts to the page's action; without
+ * JavaScript the page comes back with the message in place (or the Russian refusal under the
+ * field and the text kept); with it a fetcher sends it while the message shows at once, Enter
+ * sends and Shift+Enter starts a new line.
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CornerUpLeft, Pencil, SendHorizontal, X } from "lucide-react";
+import { useRef } from "react";
+import { Form, Link, type FetcherWithComponents } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FetcherMarker } from "~/components/forms/fetcher-marker";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Button } from "~/components/ui/button";
+import { FieldErrors } from "~/components/ui/field";
+import { EditMessageSchema, SendMessageSchema } from "~/domain/conversations/schemas";
+import { CHAT_LIMITS, type MessageDto } from "~/domain/conversations/types";
+import { cn } from "~/lib/utils";
+import type { ConversationActionData } from "./action-data";
+import { conversationHref, type ConversationAddress } from "./links";
+import { DELETED_TEXT } from "./message-item";
+
+export interface MessageComposerProps {
+  address: ConversationAddress;
+  /** The fetcher that sends (JavaScript); absent, the form is a plain post. */
+  fetcher?: FetcherWithComponents<ConversationActionData>;
+  replyTo: MessageDto | null;
+  editing: MessageDto | null;
+  /** With JavaScript: leave the answer or edit in place (else a link drops `reply`/`edit`). */
+  onCancel?: () => void;
+  /** A refusal of this form after a plain post. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Called with the trimmed text as a valid message leaves (JavaScript): the list scrolls down to it. */
+  onSending?: (body: string) => void;
+}
+
+/** The composer (see the module comment); `onSending` hears the text as it leaves, for the optimistic message. */
+export function MessageComposer({ address, fetcher, replyTo, editing, onCancel, lastResult, onSending }: MessageComposerProps) {
+  const intent = editing ? "edit" : "send";
+  const schema = editing ? EditMessageSchema : SendMessageSchema;
+  const fetcherResult = fetcher?.data && fetcher.data.intent === intent ? fetcher.data.result : undefined;
+  const [form, fields] = useForm({
+    id: `composer-${address.kind}-${address.id}-${editing ? `edit-${editing.id}` : "send"}`,
+    lastResult: fetcher?.state === "idle" ? (fetcherResult ?? lastResult) : lastResult,
+    defaultValue: { body: editing?.body ?? "" },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const FormComponent = fetcher ? fetcher.Form : Form;
+  const busy = fetcher?.state === "submitting";
+  const formProps = getFormProps(form);
+  const action = conversationHref(address);
+  const context = editing ?? replyTo;
+
+  return (
+    <FormComponent
+      method="post"
+      action={action}
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (event.defaultPrevented || !fetcher) return;
+        onSending?.(String(new FormData(event.currentTarget).get("body") ?? "").trim());
+        // The message shows at once from the fetcher's form data: empty the field for the next one
+        // (once the browser has read it). A refusal puts the text back.
+        const field = textarea.current;
+        window.setTimeout(() => {
+          if (field && !editing) field.value = "";
+        });
+      }}
+      className="border-t border-border bg-background/95 px-3 py-3 sm:px-4"
+      data-testid="composer"
+    >
+      <AuthenticityTokenInput />
+      {fetcher ? <FetcherMarker /> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {editing ? <input type="hidden" name="messageId" value={editing.id} /> : null}
+      {replyTo && !editing ? <input type="hidden" name="replyToId" value={replyTo.id} /> : null}
+      {context ? (
+        <div className="mb-2 flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm" data-testid="composer-context">
+          {editing ? <Pencil aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" /> : <CornerUpLeft aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />}
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-semibold text-primary">{editing ? "Редактирование" : `Ответ ${context.author.username}`}</p>
+            <p className="truncate text-muted-foreground">{context.deleted ? DELETED_TEXT : context.body}</p>
+          </div>
+          {onCancel ? (
+            <button type="button" onClick={onCancel} aria-label="Отменить" className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+              <X aria-hidden className="size-4" />
+            </button>
+          ) : (
+            <Link to={action} aria-label="Отменить" className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+              <X aria-hidden className="size-4" />
+            </Link>
+          )}
+        </div>
+      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex items-end gap-2">
+        <label htmlFor={fields.body.id} className="sr-only">
+          {editing ? "Новый текст сообщения" : "Сообщение"}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.body)}
+          ref={textarea}
+          rows={2}
+          placeholder={editing ? "Новый текст сообщения" : "Напишите сообщение…"}
+          autoFocus={Boolean(context)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || !fetcher) return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }}
+          className={cn(
+            "max-h-40 min-h-11 w-full flex-1 resize-none rounded-xl border border-input bg-background px-3.5 py-2.5 text-base shadow-xs outline-none md:text-sm",
+            "placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
+            "aria-invalid:border-destructive",
+          )}
+        />
+        <Button type="submit" size="icon" className="size-11 shrink-0 rounded-xl" disabled={busy} aria-label={editing ? "Сохранить" : "Отправить"}>
+          <SendHorizontal aria-hidden className="size-5" />
+        </Button>
+      </div>
+      <FieldErrors id={fields.body.errorId} errors={fields.body.errors} className="mt-1" />
+      {fetcher ? (
+        <p className="mt-1 hidden text-[11px] text-muted-foreground sm:block">
+          Enter — отправить, Shift+Enter — новая строка. До {CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов.
+        </p>
+      ) : null}
+    </FormComponent>
+  );
+}

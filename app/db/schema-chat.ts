@@ -1,0 +1,154 @@
+/**
+ * Tables of conversations, messages and notifications (issue 4; PRODUCT.md Conversations,
+ * Notifications). Re-exported by schema.ts, so there is still one schema.
+ */
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { comments, wallPosts } from "./schema-content";
+import { posts, users } from "./schema";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const userRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+export const CONVERSATION_KINDS = ["group", "personal", "public"] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+/**
+ * A conversation: a named group with an owner, a personal one between exactly two members
+ * (stored as the ordered pair, so "one per pair" is a unique index), or the single public one.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: CONVERSATION_KINDS }).notNull(),
+    name: text("name"),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** Personal conversations: the smaller and the larger member id. */
+    personalLowId: integer("personal_low_id").references(() => users.id, { onDelete: "cascade" }),
+    personalHighId: integer("personal_high_id").references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_personal_pair_key").on(t.personalLowId, t.personalHighId).where(sql`${t.kind} = 'personal'`),
+    uniqueIndex("conversations_one_public").on(t.kind).where(sql`${t.kind} = 'public'`),
+    check("conversations_kind_known", sql`${t.kind} in ('group', 'personal', 'public')`),
+    check(
+      "conversations_personal_pair",
+      sql`(${t.kind} = 'personal') = (${t.personalLowId} is not null and ${t.personalHighId} is not null and ${t.personalLowId} < ${t.personalHighId})`,
+    ),
+    check("conversations_name", sql`${t.kind} = 'personal' or char_length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/**
+ * Members of group and personal conversations (the public one has none: every member may read
+ * and write it). `last_read_message_id` is the read marker: unread = messages by others after it.
+ */
+export const conversationMembers = pgTable(
+  "conversation_members",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_members_user_idx").on(t.userId)],
+);
+
+/** Messages; deleting is soft (the body is blanked), so replies keep their reference. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: userRef("author_id"),
+    body: text("body").notNull(),
+    replyToId: integer("reply_to_id").references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_conversation_id_idx").on(t.conversationId, t.id.desc()),
+    index("messages_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    check("messages_body_length", sql`${t.deletedAt} is not null or char_length(${t.body}) between 1 and 4000`),
+  ],
+);
+
+/** The 14 notification types of SPEC.md 8. */
+export const NOTIFICATION_TYPES = [
+  "POST_NEW",
+  "POST_NEW_VERIFIED",
+  "POST_MENTION",
+  "POST_LIKE",
+  "POST_COMMENT_NEW",
+  "POST_COMMENT_REPLY",
+  "POST_COMMENT_LIKE",
+  "POST_COMMENT_MENTION",
+  "WALL_POST_NEW",
+  "WALL_POST_LIKE",
+  "WALL_POST_MENTION",
+  "PRIVATE_CONVERSATION_MESSAGE_NEW",
+  "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW",
+  "PUBLIC_CONVERSATION_MESSAGE_MENTION",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Notifications stored per recipient with a read flag (PRODUCT.md Notifications). Likes are
+ * grouped Forem-style: one row per (recipient, type, group_key) updated in place, with the
+ * distinct likers in `actor_ids` (newest first); the partial unique index makes it an upsert.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    recipientId: userRef("recipient_id"),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    /** The latest actor. */
+    senderId: userRef("sender_id"),
+    postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    wallPostId: integer("wall_post_id").references(() => wallPosts.id, { onDelete: "cascade" }),
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /**
+     * What the notification is about, e.g. `post:12`, `comment:5`, `message:9`: likes group on
+     * it, and for other types it makes handling one event twice harmless (one row per key).
+     */
+    groupKey: text("group_key"),
+    actorIds: integer("actor_ids").array().notNull().default(sql`'{}'::integer[]`),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Raised when a grouped notification gains an actor; lists are ordered by it. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("notifications_group_key").on(t.recipientId, t.type, t.groupKey).where(sql`${t.groupKey} is not null`),
+    index("notifications_recipient_updated_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
+    index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
+    check(
+      "notifications_type_known",
+      sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(", ")})`),
+    ),
+  ],
+);
+
+/**
+ * Realtime frames too large for a PostgreSQL NOTIFY payload (8000 bytes): the notification
+ * carries the row id instead and each process reads the frame here. Purged hourly.
+ */
+export const realtimeFrames = pgTable("realtime_frames", {
+  id: serial("id").primaryKey(),
+  payload: jsonb("payload").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { excerptOf, REPLY_EXCERPT_LENGTH } from "./excerpt";
+
+describe("excerptOf (the quote of a reply)", () => {
+  it("keeps a short message whole, on one line", () => {
+    expect(excerptOf("  Привет,\n\n  как дела?  ")).toBe("Привет, как дела?");
+    expect(excerptOf("я".repeat(REPLY_EXCERPT_LENGTH))).toBe("я".repeat(REPLY_EXCERPT_LENGTH));
+  });
+
+  it("cuts a longer one to 100 code points, the ellipsis last, never splitting an emoji", () => {
+    const cut = excerptOf("😀".repeat(REPLY_EXCERPT_LENGTH + 1));
+    expect([...cut]).toHaveLength(REPLY_EXCERPT_LENGTH);
+    expect(cut).toBe(`${"😀".repeat(REPLY_EXCERPT_LENGTH - 1)}…`);
+  });
+});

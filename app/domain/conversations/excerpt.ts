@@ -1,0 +1,17 @@
+/**
+ * The quote of a replied-to message (MessageDto.replyTo.excerpt), shared by the server's mapper
+ * and the browser, which re-quotes a message edited live: both cut it the same way.
+ */
+
+/** Characters (code points) of a quoted message shown in a reply, the ellipsis included. */
+export const REPLY_EXCERPT_LENGTH = 100;
+
+/**
+ * `body` on one line (runs of whitespace become one space), cut to REPLY_EXCERPT_LENGTH code
+ * points with «…» as the last one when longer — so an emoji is never split in half.
+ */
+export function excerptOf(body: string): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  const chars = [...flat];
+  return chars.length <= REPLY_EXCERPT_LENGTH ? flat : `${chars.slice(0, REPLY_EXCERPT_LENGTH - 1).join("")}…`;
+}

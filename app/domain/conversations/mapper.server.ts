@@ -1,0 +1,92 @@
+/**
+ * The one mapper of messages to their public shape (MessageDto, HOUSE_STYLE.md "one mapper per
+ * entity"). A list loads what its messages refer to — the quoted messages and every author — in
+ * at most two queries, whatever its length, so no list makes N+1 queries.
+ */
+import { inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { messages, users } from "~/db/schema";
+import { toUserRefDto, type UserRow } from "../users/users.server";
+import { excerptOf } from "./excerpt";
+import type { MessageDto } from "./types";
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** What a reply shows of the message it quotes. */
+interface QuotedMessage {
+  id: number;
+  authorId: number;
+  body: string;
+  deletedAt: Date | null;
+}
+
+/** The batch-loaded neighbours of a list of messages: authors (and any extra members asked for) and quoted messages. */
+export interface MessageContext {
+  users: Map<number, UserRow>;
+  quoted: Map<number, QuotedMessage>;
+}
+
+/**
+ * Loads the context of `rows`: the messages they reply to that are not among them (one query,
+ * skipped when none) and, in one more query, the authors of both plus `extraUserIds` (e.g. the
+ * peers of personal conversations). `known` members are not loaded again.
+ */
+export async function loadMessageContext(
+  db: Db,
+  rows: MessageRow[],
+  extraUserIds: number[] = [],
+  known: UserRow[] = [],
+): Promise<MessageContext> {
+  const quoted = new Map<number, QuotedMessage>(rows.map((row) => [row.id, row]));
+  const missing = [...new Set(rows.map((row) => row.replyToId).filter((id): id is number => id !== null && !quoted.has(id)))];
+  if (missing.length > 0) {
+    const found = await db
+      .select({ id: messages.id, authorId: messages.authorId, body: messages.body, deletedAt: messages.deletedAt })
+      .from(messages)
+      .where(inArray(messages.id, missing));
+    for (const row of found) quoted.set(row.id, row);
+  }
+  const userMap = new Map<number, UserRow>(known.map((user) => [user.id, user]));
+  const wanted = new Set<number>([...rows.map((row) => row.authorId), ...extraUserIds]);
+  for (const id of missing) {
+    const quote = quoted.get(id);
+    if (quote) wanted.add(quote.authorId);
+  }
+  const toLoad = [...wanted].filter((id) => !userMap.has(id));
+  if (toLoad.length > 0) {
+    for (const user of await db.select().from(users).where(inArray(users.id, toLoad))) userMap.set(user.id, user);
+  }
+  return { users: userMap, quoted };
+}
+
+/** Message `row` as any member of its conversation sees it; a deleted one has body "" and `deleted: true`. */
+export function toMessageDto(row: MessageRow, context: MessageContext): MessageDto {
+  const author = context.users.get(row.authorId);
+  if (!author) throw new Error(`author ${row.authorId} of message ${row.id} was not loaded`);
+  const quote = row.replyToId === null ? undefined : context.quoted.get(row.replyToId);
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    author: toUserRefDto(author),
+    body: deleted ? "" : row.body,
+    replyTo: quote
+      ? {
+          id: quote.id,
+          author: context.users.get(quote.authorId)?.username ?? "",
+          excerpt: quote.deletedAt === null ? excerptOf(quote.body) : "",
+          deleted: quote.deletedAt !== null,
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deleted,
+  };
+}
+
+/** `rows` as DTOs, in the same order: at most two queries (see loadMessageContext). */
+export async function toMessageDtos(db: Db, rows: MessageRow[], known: UserRow[] = []): Promise<MessageDto[]> {
+  if (rows.length === 0) return [];
+  const context = await loadMessageContext(db, rows, [], known);
+  return rows.map((row) => toMessageDto(row, context));
+}

@@ -1,0 +1,301 @@
+/**
+ * Messages (issue 4; PRODUCT.md Conversations, Limits): writing, editing and soft-deleting
+ * by the author, history loaded upwards, read markers and exact unread counts.
+ *
+ * Unread: a member's unread messages in a conversation are the messages by others, not
+ * deleted, with an id above the member's read marker (conversation_members.last_read_message_id).
+ * The marker only moves forward. The public conversation has no members and no unread counts.
+ *
+ * Events go out after the transaction commits (HOUSE_STYLE.md): message.created carries the
+ * recipients (every member but the author; none in the public conversation) and, in the public
+ * conversation, the mentioned members; realtime.server.ts turns them into channel frames.
+ */
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { conversationMembers, conversations, messages, users } from "~/db/schema";
+import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
+import { eventBus } from "~/lib/events.server";
+import { isValidId } from "~/lib/ids";
+import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { consumeLimit } from "~/lib/rate-limit.server";
+import { mentionTargets } from "../mentions/mentions.server";
+import type { UserRow } from "../users/users.server";
+import {
+  assertNotBlocked,
+  channelKindOf,
+  lastMessagesOf,
+  latestMessageIdSql,
+  memberIdsExcept,
+  newestMessagesFirst,
+  orInvalid,
+  requireConversation,
+  type AddressKind,
+  type ConversationRow,
+} from "./access.server";
+import { toMessageDtos, type MessageRow } from "./mapper.server";
+import { MessageBodySchema } from "./schemas";
+import type { MessageDto, MessageHistoryDto, UnreadItem, UnreadRecordDto } from "./types";
+
+/** History pages: 30 messages when the request names no limit. */
+export const HISTORY_DEFAULT_LIMIT = 30;
+/** The largest history page one request may ask for (messages); larger limits are clamped to it. */
+export const HISTORY_MAX_LIMIT = 100;
+
+/** The Russian message of the message rate limit (PRODUCT.md Limits: 20 messages per 30 s). */
+export const MESSAGE_RATE_MESSAGE = "Слишком много сообщений: не больше 20 за 30 секунд. Подождите немного.";
+
+const messageNotFound = () => new NotFound("Сообщение не найдено", "message_not_found");
+
+function checkBody(body: unknown): string {
+  return orInvalid(MessageBodySchema.safeParse(body), "body");
+}
+
+/**
+ * History of conversation `conversationId` for `viewerId` (kind "group" includes the public
+ * conversation): the newest `opts.limit` (default 30, 1-100) messages with an id below
+ * `opts.before` (all when absent), oldest first, deleted ones included as `deleted: true`.
+ * `before` in the answer is the cursor for the page above, null when this page holds the first
+ * message. Four queries at most.
+ * Throws NotFound (`conversation_not_found`) for a conversation the viewer cannot open.
+ */
+export async function listMessages(
+  db: Db,
+  viewerId: number,
+  kind: AddressKind,
+  conversationId: number,
+  opts: { before?: number; limit?: number } = {},
+): Promise<MessageHistoryDto> {
+  const { conversation } = await requireConversation(db, viewerId, kind, conversationId);
+  const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? HISTORY_DEFAULT_LIMIT), HISTORY_MAX_LIMIT));
+  const before = opts.before !== undefined && isValidId(opts.before) ? opts.before : undefined;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), before === undefined ? undefined : lt(messages.id, before)))
+    .orderBy(newestMessagesFirst)
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit).reverse();
+  return { messages: await toMessageDtos(db, page), before: more ? page[0]!.id : null };
+}
+
+/**
+ * The latest message of each of `viewerId`'s conversations of `kind`, newest first, paged
+ * (10 a page by default, at most 50). Groups are the member's own, without the public
+ * conversation (as listConversations). Four queries at most.
+ */
+export async function listLatestMessages(db: Db, viewerId: number, kind: AddressKind, page: PageParams): Promise<Page<MessageDto>> {
+  const mine = and(
+    eq(conversationMembers.userId, viewerId),
+    eq(conversations.kind, kind),
+    isNotNull(conversations.lastMessageAt),
+  );
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: conversations.id })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .where(mine)
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db
+      .select({ value: count() })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .where(mine),
+  ]);
+  const rows = await lastMessagesOf(
+    db,
+    ids.map((row) => row.id),
+  );
+  rows.sort((a, b) => b.id - a.id);
+  return toPage(await toMessageDtos(db, rows), total?.value ?? 0, page);
+}
+
+/** The name a message event carries: the group's, or for a personal conversation the author's (what the recipient sees). */
+function eventName(conversation: ConversationRow, author: UserRow): string {
+  return conversation.kind === "personal" ? author.username : (conversation.name ?? "");
+}
+
+/**
+ * `authorId` writes `input.body` (trimmed, 1-4000 characters) in conversation `conversationId`
+ * (kind "group" includes the public conversation), optionally replying to `input.replyToId`,
+ * a message of the same conversation. In one transaction: inserts the message, moves the
+ * conversation's last_message_at and the author's read marker to it. Then publishes
+ * `message.created` with the conversation `{id, kind, name}`, the recipients (every member but
+ * the author; none in the public conversation) and, in the public conversation, the mentioned
+ * members (at most 10, not blocking the author). Returns the message.
+ * Throws ValidationFailed (`invalid_input`; `reply_not_found`), NotFound
+ * (`conversation_not_found`), Forbidden (`blocked`) in a personal conversation where either
+ * member blocked the other, RateLimited (20 messages per 30 s, PRODUCT.md Limits).
+ */
+export async function sendMessage(
+  db: Db,
+  authorId: number,
+  kind: AddressKind,
+  conversationId: number,
+  input: { body: string; replyToId?: number | null },
+): Promise<MessageDto> {
+  const body = checkBody(input.body);
+  const { conversation } = await requireConversation(db, authorId, kind, conversationId);
+  if (conversation.kind === "personal") {
+    const peerId = conversation.personalLowId === authorId ? conversation.personalHighId! : conversation.personalLowId!;
+    await assertNotBlocked(db, authorId, peerId);
+  }
+  const replyToId = input.replyToId ?? null;
+  if (replyToId !== null) {
+    const [quoted] = isValidId(replyToId)
+      ? await db.select({ conversationId: messages.conversationId }).from(messages).where(eq(messages.id, replyToId)).limit(1)
+      : [];
+    if (!quoted || quoted.conversationId !== conversation.id) {
+      throw new ValidationFailed("Сообщение, на которое вы отвечаете, не найдено", { replyToId: ["Сообщение не найдено"] }, "reply_not_found");
+    }
+  }
+  await consumeLimit(db, "messages", String(authorId), MESSAGE_RATE_MESSAGE);
+
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(messages).values({ conversationId: conversation.id, authorId, body, replyToId }).returning();
+    await tx
+      .update(conversations)
+      // now() is the transaction's start, the message's created_at; greatest keeps a later one that committed first.
+      .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, now()), now())` })
+      .where(eq(conversations.id, conversation.id));
+    if (conversation.kind !== "public") {
+      await tx
+        .update(conversationMembers)
+        .set({ lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, ${inserted!.id})` })
+        .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, authorId)));
+    }
+    return inserted!;
+  });
+
+  const [author] = await db.select().from(users).where(eq(users.id, authorId)).limit(1);
+  const [[message], recipientIds, mentionedUserIds] = await Promise.all([
+    toMessageDtos(db, [row], [author!]),
+    conversation.kind === "public" ? Promise.resolve([]) : memberIdsExcept(db, conversation.id, authorId),
+    conversation.kind === "public" ? mentionTargets(db, authorId, body) : Promise.resolve([]),
+  ]);
+  eventBus(db).publish({
+    type: "message.created",
+    message: message!,
+    conversation: { id: conversation.id, kind: conversation.kind, name: eventName(conversation, author!) },
+    recipientIds,
+    mentionedUserIds,
+  });
+  return message!;
+}
+
+/**
+ * Message `messageId` with its conversation, when `actorId` may see it (a member, or anyone in
+ * the public conversation). Throws NotFound (`message_not_found`) otherwise.
+ */
+async function requireVisibleMessage(db: Db, actorId: number, messageId: number): Promise<{ message: MessageRow; conversation: ConversationRow }> {
+  const [row] = isValidId(messageId)
+    ? await db
+        .select({ message: messages, conversation: conversations, memberId: conversationMembers.userId })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(
+          conversationMembers,
+          and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actorId)),
+        )
+        .where(eq(messages.id, messageId))
+        .limit(1)
+    : [];
+  if (!row || (row.conversation.kind !== "public" && row.memberId === null)) throw messageNotFound();
+  return row;
+}
+
+/**
+ * The author `actorId` replaces the text of message `messageId` with `body` (trimmed, 1-4000
+ * characters) and marks it edited; publishes `message.updated`. Returns the message.
+ * Throws ValidationFailed (`invalid_input`), NotFound (`message_not_found`, also for a message
+ * in a conversation the actor is not in), Forbidden (`not_author`, «Можно изменить только своё
+ * сообщение»), Conflict (`message_deleted`) for a deleted message, RateLimited: an edit counts
+ * against the message limit (20 per 30 s with the messages sent, PRODUCT.md Limits).
+ */
+export async function editMessage(db: Db, actorId: number, messageId: number, body: string): Promise<MessageDto> {
+  const text = checkBody(body);
+  const { message, conversation } = await requireVisibleMessage(db, actorId, messageId);
+  if (message.authorId !== actorId) throw new Forbidden("Можно изменить только своё сообщение", "not_author");
+  const deleted = () => new Conflict("Сообщение удалено — изменить его нельзя", "message_deleted");
+  if (message.deletedAt !== null) throw deleted();
+  // An edit reaches every subscriber like a new message, so it counts against the same limit.
+  await consumeLimit(db, "messages", String(actorId), MESSAGE_RATE_MESSAGE);
+  const [updated] = await db
+    .update(messages)
+    .set({ body: text, editedAt: new Date() })
+    .where(and(eq(messages.id, message.id), sql`${messages.deletedAt} is null`))
+    .returning();
+  if (!updated) throw deleted();
+  const [dto] = await toMessageDtos(db, [updated]);
+  eventBus(db).publish({ type: "message.updated", message: dto!, conversation: { id: conversation.id, kind: conversation.kind } });
+  return dto!;
+}
+
+/**
+ * The author `actorId` deletes message `messageId`: soft delete, the body is blanked and
+ * deleted_at set, so replies keep their quote ("deleted"). Publishes `message.deleted` the first
+ * time; deleting again changes nothing.
+ * Throws NotFound (`message_not_found`) and Forbidden (`not_author`, «Можно удалить только своё сообщение»).
+ */
+export async function deleteMessage(db: Db, actorId: number, messageId: number): Promise<void> {
+  const { message, conversation } = await requireVisibleMessage(db, actorId, messageId);
+  if (message.authorId !== actorId) throw new Forbidden("Можно удалить только своё сообщение", "not_author");
+  const deleted = await db
+    .update(messages)
+    .set({ body: "", deletedAt: new Date() })
+    .where(and(eq(messages.id, message.id), sql`${messages.deletedAt} is null`))
+    .returning({ id: messages.id });
+  if (deleted.length === 0) return;
+  eventBus(db).publish({ type: "message.deleted", messageId: message.id, conversation: { id: conversation.id, kind: conversation.kind } });
+}
+
+/**
+ * Moves `userId`'s read marker in conversation `conversationId` forward to `upToMessageId`
+ * (default: the conversation's last message), never backwards and never past the last message.
+ * One query. Does nothing in the public conversation (no unread counts there), in a conversation
+ * the member is not in, or for a malformed id.
+ */
+export async function markConversationRead(db: Db, userId: number, conversationId: number, upToMessageId?: number): Promise<void> {
+  if (!isValidId(conversationId)) return;
+  if (upToMessageId !== undefined && !isValidId(upToMessageId)) return;
+  // An empty conversation's last id is 0, not NULL: least(upTo, NULL) would be upTo, a marker past every future message.
+  const lastId = latestMessageIdSql(conversationId);
+  const target = upToMessageId === undefined ? lastId : sql`least(${upToMessageId}::integer, ${lastId})`;
+  await db
+    .update(conversationMembers)
+    .set({ lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, ${target})` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+}
+
+/**
+ * `userId`'s unread record (SPEC.md 3): the group and personal conversations holding messages by
+ * others above the member's read marker, not deleted, with the exact count; `processed: true`
+ * (the server's count). One query. The public conversation never appears (no unread counts).
+ */
+export async function getUnreadRecord(db: Db, userId: number): Promise<UnreadRecordDto> {
+  const rows = await db
+    .select({ conversationId: conversations.id, kind: conversations.kind, unread: count(messages.id) })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.conversationId, conversationMembers.conversationId),
+        sql`${messages.id} > ${conversationMembers.lastReadMessageId}`,
+        sql`${messages.authorId} <> ${userId}`,
+        sql`${messages.deletedAt} is null`,
+      ),
+    )
+    .where(and(eq(conversationMembers.userId, userId), inArray(conversations.kind, ["group", "personal"])))
+    .groupBy(conversations.id, conversations.kind)
+    .orderBy(conversations.id);
+  const record: UnreadRecordDto = { personal: [], group: [] };
+  for (const row of rows) {
+    const item: UnreadItem = { conversationId: row.conversationId, unreadMessages: row.unread, processed: true };
+    record[channelKindOf(row.kind)].push(item);
+  }
+  return record;
+}

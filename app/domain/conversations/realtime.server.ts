@@ -1,0 +1,27 @@
+/**
+ * Conversation frames (issue 4; SPEC.md 7): message events become ConversationFrameData frames
+ * on `conversation:{group|personal}:{id}` (the public conversation travels as "group"), sent
+ * through the realtime hub to every subscriber in every server process. A member removed from a
+ * group loses its channel at once, wherever they are connected.
+ */
+import type { Db } from "~/db/client.server";
+import { eventBus } from "~/lib/events.server";
+import { realtimeHub } from "~/lib/realtime/hub.server";
+import { channelKindOf } from "./access.server";
+import type { ConversationFrameData } from "./types";
+
+/** Subscribes the conversation channels of database `db` to the event bus; call once per database. */
+export function registerConversationRealtime(db: Db): void {
+  const bus = eventBus(db);
+  const publish = (conversation: { id: number; kind: "group" | "personal" | "public" }, data: ConversationFrameData) =>
+    realtimeHub(db).publishToChannel({ kind: channelKindOf(conversation.kind), conversationId: conversation.id }, data);
+
+  bus.subscribe("message.created", (event) => publish(event.conversation, { type: "message.created", message: event.message }));
+  bus.subscribe("message.updated", (event) => publish(event.conversation, { type: "message.updated", message: event.message }));
+  bus.subscribe("message.deleted", (event) =>
+    publish(event.conversation, { type: "message.deleted", messageId: event.messageId, conversationId: event.conversation.id }),
+  );
+  bus.subscribe("conversation.member_removed", (event) =>
+    realtimeHub(db).removeFromChannel(event.userId, { kind: "group", conversationId: event.conversationId }),
+  );
+}

@@ -1,0 +1,329 @@
+/**
+ * The member's wallet (issue 5 "Wallet"; PRODUCT.md Money): admin top-ups through a payment
+ * provider, member-to-member transfers with an optional hold the sender may release early,
+ * the scheduler's release of due holds, balances and the balance log.
+ *
+ * Every money-moving function takes the client's idempotency key and runs as one operation
+ * (operations.server.ts); its result is plain JSON, replayed unchanged to a retry. Amounts are
+ * integer kopecks, 1 to MAX_OPERATION_KOPECKS (10 000 000 ₽) per operation.
+ */
+import { aliasedTable, and, count, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { ledgerAccounts, ledgerHolds, ledgerTransfers, users } from "~/db/schema";
+import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
+import { isValidId } from "~/lib/ids";
+import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { getUserById } from "../users/users.server";
+import { memberBalances, postTransfers } from "./ledger.server";
+import { isValidAmount } from "./money";
+import { runOperation, runOperationDetailed, type Operation } from "./operations.server";
+
+/** The longest hold a sender may set: 30 days. */
+export const MAX_HOLD_HOURS = 720;
+/** The longest transfer memo, in characters. */
+export const MAX_MEMO_LENGTH = 500;
+
+/** Collects money from outside for a top-up. Later providers (cards, crypto) implement it. */
+export interface PaymentProvider {
+  readonly id: string;
+  /**
+   * Collects `amount` kopecks for member `memberId`. Must be idempotent by `idempotencyKey`:
+   * topUp calls it again when a request is retried. Resolves once the money is captured.
+   */
+  collect(input: { memberId: number; amount: number; idempotencyKey: string }): Promise<{ providerReference: string }>;
+}
+
+/** The development provider: the money is "captured" at once, nothing is charged anywhere. */
+export const developmentPaymentProvider: PaymentProvider = {
+  id: "development",
+  async collect(input) {
+    return { providerReference: `development:${input.idempotencyKey}` };
+  },
+};
+
+export interface MemberRef {
+  id: number;
+  username: string;
+}
+
+export interface TopUpResult {
+  operationId: number;
+  transferId: number;
+  memberId: number;
+  amount: number;
+  /** The member's available balance right after the top-up, kopecks. */
+  balanceAfter: number;
+}
+
+export interface TransferResult {
+  operationId: number;
+  transferId: number;
+  amount: number;
+  recipient: MemberRef;
+  /** The hold created, or null for a plain transfer. */
+  holdId: number | null;
+  /** When the hold releases by itself (ISO time), or null. */
+  releaseAt: string | null;
+  /** The sender's available balance right after the transfer, kopecks. */
+  balanceAfter: number;
+}
+
+export interface ReleaseResult {
+  holdId: number;
+  /** False when the hold had already been released (only the scheduler gets this answer). */
+  released: boolean;
+  transferId: number | null;
+  amount: number;
+}
+
+export interface Balances {
+  /** Spendable, kopecks. */
+  available: number;
+  /** Received under holds not yet released, kopecks. */
+  held: number;
+  /** Locked as the public deposit, kopecks. */
+  deposit: number;
+}
+
+export type BalanceLogType = "topup" | "transfer_in" | "transfer_out" | "hold_out" | "hold_release";
+
+/** One line of the balance log of PRODUCT.md Money: a change of the member's available balance. */
+export interface BalanceLogEntry {
+  id: number;
+  type: BalanceLogType;
+  /** Signed kopecks: positive credits the member, negative debits them. */
+  amount: number;
+  counterparty: MemberRef | null;
+  memo: string | null;
+  /** ISO time. */
+  createdAt: string;
+  /** The available balance right after this entry, kopecks. */
+  balanceAfter: number;
+}
+
+function assertAmount(amount: number): void {
+  if (!isValidAmount(amount)) {
+    const message = "Сумма — от 0,01 до 10 000 000 ₽";
+    throw new ValidationFailed(message, { amount: [message] }, "invalid_amount");
+  }
+}
+
+/**
+ * Admin `adminId` credits `amount` kopecks to member `memberId`'s available balance, collected
+ * through `provider` (the development provider by default), under idempotency key `key`.
+ * Returns TopUpResult. Throws Forbidden (`not_admin`) unless the actor is an admin, NotFound
+ * (`member_not_found`) for an unknown member, ValidationFailed (`invalid_amount`) for an amount
+ * outside 1…MAX_OPERATION_KOPECKS, Conflict (`idempotency_key_reused`) for a reused key.
+ * PRODUCT.md Money "Top-up".
+ */
+export async function topUp(
+  db: Db,
+  adminId: number,
+  memberId: number,
+  amount: number,
+  key: string,
+  provider: PaymentProvider = developmentPaymentProvider,
+): Promise<TopUpResult> {
+  const admin = await getUserById(db, adminId);
+  if (admin?.role !== "admin") throw new Forbidden("Пополнять баланс может только администратор", "not_admin");
+  assertAmount(amount);
+  const member = isValidId(memberId) ? await getUserById(db, memberId) : null;
+  if (!member) throw new NotFound("Пользователь не найден", "member_not_found");
+  const { providerReference } = await provider.collect({ memberId, amount, idempotencyKey: `${adminId}:${key}` });
+  return runOperation(db, adminId, key, "topup", { memberId, amount }, async (tx, operation) => {
+    const [transfer] = await postTransfers(tx, operation.id, [
+      { kind: "topup", from: { kind: "platform_funding" }, to: { kind: "member_available", userId: memberId }, amount, memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH) },
+    ]);
+    return { operationId: operation.id, transferId: transfer!.id, memberId, amount, balanceAfter: transfer!.creditBalanceAfter };
+  });
+}
+
+/**
+ * Member `senderId` sends `amount` kopecks to `recipient` (a username, «@» optional and
+ * case-insensitive, or a member id) under idempotency key `key`. With `holdHours` (1…720) the
+ * money goes to the recipient's held balance and is released to their available balance at
+ * `now + holdHours` by releaseDueHolds, or earlier by the sender (releaseHold) — PRODUCT.md
+ * Money, LOLZTEAM-style held transfers. `memo` (≤ 500 characters) is shown in both logs.
+ * Returns TransferResult. Throws ValidationFailed (`invalid_amount`, `invalid_hold`,
+ * `invalid_memo`, `transfer_to_self`), NotFound (`recipient_not_found`), InsufficientFunds
+ * (`insufficient_funds`; nothing changes), Conflict (`idempotency_key_reused`).
+ */
+export async function transferToMember(
+  db: Db,
+  senderId: number,
+  recipient: string | number,
+  amount: number,
+  options: { holdHours?: number | null; memo?: string | null },
+  key: string,
+  now: Date = new Date(),
+): Promise<TransferResult> {
+  assertAmount(amount);
+  const holdHours = options.holdHours ?? null;
+  if (holdHours !== null && !(Number.isSafeInteger(holdHours) && holdHours >= 1 && holdHours <= MAX_HOLD_HOURS)) {
+    const message = "Срок удержания — от 1 до 720 часов";
+    throw new ValidationFailed(message, { holdHours: [message] }, "invalid_hold");
+  }
+  const memo = options.memo?.trim() || null;
+  if (memo !== null && memo.length > MAX_MEMO_LENGTH) {
+    const message = "Комментарий к переводу — не длиннее 500 символов";
+    throw new ValidationFailed(message, { memo: [message] }, "invalid_memo");
+  }
+  const target = await findRecipient(db, recipient);
+  if (!target) throw new NotFound("Получатель не найден", "recipient_not_found");
+  if (target.id === senderId) {
+    const message = "Нельзя перевести деньги самому себе";
+    throw new ValidationFailed(message, { recipient: [message] }, "transfer_to_self");
+  }
+  const request = { recipientId: target.id, amount, holdHours, memo };
+  return runOperation(db, senderId, key, "transfer", request, async (tx, operation) => {
+    const [transfer] = await postTransfers(tx, operation.id, [
+      holdHours === null
+        ? { kind: "transfer", from: { kind: "member_available", userId: senderId }, to: { kind: "member_available", userId: target.id }, amount, memo }
+        : { kind: "hold", from: { kind: "member_available", userId: senderId }, to: { kind: "member_held", userId: target.id }, amount, memo },
+    ]);
+    let holdId: number | null = null;
+    let releaseAt: string | null = null;
+    if (holdHours !== null) {
+      const at = new Date(now.getTime() + holdHours * 3_600_000);
+      const [hold] = await tx
+        .insert(ledgerHolds)
+        .values({ operationId: operation.id, transferId: transfer!.id, senderId, recipientId: target.id, amount, releaseAt: at })
+        .returning({ id: ledgerHolds.id });
+      holdId = hold!.id;
+      releaseAt = at.toISOString();
+    }
+    return { operationId: operation.id, transferId: transfer!.id, amount, recipient: target, holdId, releaseAt, balanceAfter: transfer!.debitBalanceAfter };
+  });
+}
+
+async function findRecipient(db: Db, recipient: string | number): Promise<MemberRef | null> {
+  const where =
+    typeof recipient === "number"
+      ? isValidId(recipient)
+        ? eq(users.id, recipient)
+        : null
+      : sql`lower(${users.username}) = lower(${recipient.trim().replace(/^@/u, "")})`;
+  if (!where) return null;
+  const [row] = await db.select({ id: users.id, username: users.username }).from(users).where(where).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sender `senderId` releases their hold `holdId` early, under idempotency key `key`: the amount
+ * moves from the recipient's held to their available balance. Returns ReleaseResult. Throws
+ * NotFound (`hold_not_found`) for an unknown hold or another member's (the recipient too:
+ * only the sender may release), Conflict (`hold_already_released`) when it was released
+ * already, Conflict (`idempotency_key_reused`). PRODUCT.md Money.
+ */
+export async function releaseHold(db: Db, senderId: number, holdId: number, key: string): Promise<ReleaseResult> {
+  if (!isValidId(holdId)) throw holdNotFound();
+  return runOperation(db, senderId, key, "hold.release", { holdId }, async (tx, operation) => {
+    const result = await releaseInTransaction(tx, operation, holdId, senderId);
+    if (!result.released) throw new Conflict("Удержание уже снято", "hold_already_released");
+    return result;
+  });
+}
+
+/**
+ * Releases every hold whose `release_at` is at or before `now` (the scheduler calls it; each
+ * release is its own system operation keyed by the hold id, so overlapping runs and restarts
+ * never release twice). Returns how many holds this call released. PRODUCT.md Money.
+ */
+export async function releaseDueHolds(db: Db, now: Date = new Date()): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: ledgerHolds.id })
+      .from(ledgerHolds)
+      .where(and(isNull(ledgerHolds.releasedAt), lte(ledgerHolds.releaseAt, now)))
+      .orderBy(ledgerHolds.releaseAt, ledgerHolds.id)
+      .limit(100);
+    if (due.length === 0) return released;
+    for (const { id } of due) {
+      const { result, replayed } = await runOperationDetailed(db, null, `hold-release:${id}`, "hold.release", { holdId: id }, (tx, operation) =>
+        releaseInTransaction(tx, operation, id, null),
+      );
+      if (result.released && !replayed) released += 1;
+    }
+    if (due.length < 100) return released;
+  }
+}
+
+/** Locks hold `holdId` (before any account, as every hold writer does) and releases it if still held. */
+async function releaseInTransaction(tx: Tx, operation: Operation, holdId: number, senderId: number | null): Promise<ReleaseResult> {
+  const [hold] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdId)).for("update");
+  if (!hold || (senderId !== null && hold.senderId !== senderId)) throw holdNotFound();
+  if (hold.releasedAt) return { holdId, released: false, transferId: null, amount: hold.amount };
+  const [transfer] = await postTransfers(tx, operation.id, [
+    { kind: "release", from: { kind: "member_held", userId: hold.recipientId }, to: { kind: "member_available", userId: hold.recipientId }, amount: hold.amount },
+  ]);
+  await tx.update(ledgerHolds).set({ releasedAt: new Date(), releaseTransferId: transfer!.id }).where(eq(ledgerHolds.id, holdId));
+  return { holdId, released: true, transferId: transfer!.id, amount: hold.amount };
+}
+
+function holdNotFound(): NotFound {
+  return new NotFound("Перевод с удержанием не найден", "hold_not_found");
+}
+
+/** Member `userId`'s balances in kopecks: available, held (incoming holds) and deposit. */
+export async function getBalances(db: Db, userId: number): Promise<Balances> {
+  const balances = await memberBalances(db, userId, ["member_available", "member_held", "member_deposit"]);
+  return { available: balances.member_available, held: balances.member_held, deposit: balances.member_deposit };
+}
+
+/**
+ * The balance log of PRODUCT.md Money (`GET /api/profile/payments/balance`): every change of
+ * member `userId`'s available balance, newest first, paged by `params`, each with its type,
+ * signed amount in kopecks, counterparty (null for top-ups), memo, time and the balance after it.
+ */
+export async function listBalanceLog(db: Db, userId: number, params: PageParams): Promise<Page<BalanceLogEntry>> {
+  const [account] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, "member_available"), eq(ledgerAccounts.userId, userId)));
+  if (!account) return toPage([], 0, params);
+  const mine = or(eq(ledgerTransfers.debitAccountId, account.id), eq(ledgerTransfers.creditAccountId, account.id));
+  const other = aliasedTable(ledgerAccounts, "other");
+  const release = aliasedTable(ledgerHolds, "release");
+  const counterparty = aliasedTable(users, "counterparty");
+  const rows = await db
+    .select({
+      id: ledgerTransfers.id,
+      kind: ledgerTransfers.kind,
+      debitAccountId: ledgerTransfers.debitAccountId,
+      amount: ledgerTransfers.amount,
+      debitBalanceAfter: ledgerTransfers.debitBalanceAfter,
+      creditBalanceAfter: ledgerTransfers.creditBalanceAfter,
+      memo: ledgerTransfers.memo,
+      createdAt: ledgerTransfers.createdAt,
+      counterpartyId: counterparty.id,
+      counterpartyUsername: counterparty.username,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(
+      other,
+      eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${account.id} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+    )
+    .leftJoin(release, eq(release.releaseTransferId, ledgerTransfers.id))
+    .leftJoin(counterparty, eq(counterparty.id, sql`coalesce(${release.senderId}, ${other.userId})`))
+    .where(mine)
+    .orderBy(desc(ledgerTransfers.id))
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+  const [total] = await db.select({ value: count() }).from(ledgerTransfers).where(mine);
+  const items = rows.map((row): BalanceLogEntry => {
+    const outgoing = row.debitAccountId === account.id;
+    const type: BalanceLogType =
+      row.kind === "topup" ? "topup" : row.kind === "release" ? "hold_release" : row.kind === "hold" ? "hold_out" : outgoing ? "transfer_out" : "transfer_in";
+    return {
+      id: row.id,
+      type,
+      amount: outgoing ? -row.amount : row.amount,
+      counterparty: row.kind === "topup" || row.counterpartyId === null ? null : { id: row.counterpartyId, username: row.counterpartyUsername! },
+      memo: row.kind === "topup" ? null : row.memo,
+      createdAt: row.createdAt.toISOString(),
+      balanceAfter: outgoing ? row.debitBalanceAfter : row.creditBalanceAfter,
+    };
+  });
+  return toPage(items, total?.value ?? 0, params);
+}

@@ -1,0 +1,43 @@
+/**
+ * The public shape of a notification (SPEC.md 3 "Notification", SPEC.md 8 texts), shared by
+ * /api/profile/notifications, the `notifications` realtime channel and the browser. Types only.
+ */
+import type { NotificationType } from "~/db/schema-chat";
+import type { UserRefDto } from "~/domain/users/users.server";
+
+export type { NotificationType };
+
+export interface NotificationDto {
+  /** null for chat-message notifications, which are delivered live and not stored. */
+  id: number | null;
+  type: NotificationType;
+  senderId: number;
+  sender: { name: string; avatar: string | null; ranks: UserRefDto["ranks"] };
+  postId: number | null;
+  comment: { id: number; postId: number } | null;
+  /** Group conversation messages. */
+  privateMessage: { conversationId: number; conversation: { name: string } } | null;
+  /** Personal conversation messages. */
+  privatePersonalMessage: { conversationId: number } | null;
+  /** A mention in the public conversation (added in issue 4: the link needs the conversation). */
+  publicMessage: { conversationId: number; messageId: number } | null;
+  /** The wall entry of WALL_POST_* types (added in issue 4). */
+  wallPostId: number | null;
+  /** «Иван создал новый пост», «Иван и ещё 3 оценили ваш пост» (sender name first). */
+  title: string;
+  /** Always «Нажмите, чтобы посмотреть» (SPEC.md 8). */
+  description: string;
+  /** Where a click goes (SPEC.md 2): the post, the sender's profile, the conversation, or /. */
+  url: string;
+  /** Distinct actors of a grouped (like) notification; 1 otherwise. */
+  actorCount: number;
+  read: boolean;
+  /**
+   * Live frames only (SPEC.md 4): false when the frame updates a notification that was unread
+   * already (a grouped like gaining a liker), so the browser's count must not rise again; true
+   * for a new notification or one unread again. Absent from stored lists; absent counts as true.
+   */
+  raisesUnread?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

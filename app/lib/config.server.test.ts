@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { getConfig } from "./config.server";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "config-test-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const configWith = (env: Record<string, string>) => getConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret", ...env });
+
+describe("REALTIME_SSE_PATH (SPEC.md 7: a configured event-stream endpoint)", () => {
+  it("defaults to /api/sse, the path the server answers", () => {
+    expect(configWith({}).realtimeSsePath).toBe("/api/sse");
+  });
+
+  it("takes another path, without a trailing slash", () => {
+    expect(configWith({ REALTIME_SSE_PATH: "/live/events/" }).realtimeSsePath).toBe("/live/events");
+  });
+
+  it("refuses anything that is not a path on this origin", () => {
+    for (const value of ["events", "https://elsewhere.example/sse", "/api/sse?x=1", "/a b"]) {
+      expect(() => configWith({ REALTIME_SSE_PATH: value })).toThrow(/REALTIME_SSE_PATH/);
+    }
+  });
+});

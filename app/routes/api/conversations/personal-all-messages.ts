@@ -1,0 +1,18 @@
+/**
+ * GET /api/profile/conversations/personal/messages?page&perPage (SPEC.md 7): `{success: true, data: Page<MessageDto>}`,
+ * the latest message of each of the signed-in member's personal conversations, newest first.
+ * 401 `unauthorized` for a visitor.
+ */
+export { methodNotAllowed as action } from "~/lib/api.server";
+import type { Route } from "./+types/personal-all-messages";
+import { listLatestMessages } from "~/domain/conversations/messages.server";
+import { apiData, requireApiUser } from "~/lib/api.server";
+import { handleApi } from "~/lib/errors";
+import { parsePageParams } from "~/lib/pagination";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(context, request);
+    return apiData(await listLatestMessages(context.db, user.id, "personal", parsePageParams(new URL(request.url).searchParams)));
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * GET /api/sse?type=group|personal&id={id}&api-token={token}, or ?type=notifications&api-token=…
+ * (SPEC.md 7 "Realtime"): server-sent events carrying the frames `{channel, data}` of one
+ * conversation, or of the member's notifications. 400 `bad_query`, 401 `invalid_token`,
+ * 404 `not_found` (not a member, or no such conversation). See app/lib/realtime/sse.server.ts.
+ */
+export { methodNotAllowed as action } from "~/lib/api.server";
+import type { Route } from "./+types/sse";
+import { handleApi } from "~/lib/errors";
+import { openEventStream } from "~/lib/realtime/sse.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(() => openEventStream(context.db, new URL(request.url).searchParams, request.signal));
+}

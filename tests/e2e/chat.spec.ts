@@ -1,0 +1,361 @@
+/**
+ * Conversations in the browser (issue 4 items 1 and 5): two members in two browser contexts.
+ * With JavaScript the second member sees the toast, the title counter and the unread badge
+ * change without reloading, and replies arrive live — one member over the websocket, the other
+ * over server-sent events after his websocket was refused; without it every form posts,
+ * redirects and shows the result, and the badges are rendered by the server.
+ */
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, newMember, registerMember, test, type Member } from "./fixtures";
+
+/** A second member's page in its own browser context, failing the test on console errors as the fixture page does. */
+async function openSecondContext(browser: Browser) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+    javaScriptEnabled: use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return {
+    page,
+    async close() {
+      await context.close();
+      expect(problems, "the second member's page logged errors").toEqual([]);
+    },
+  };
+}
+
+/** With JavaScript, waits until the form is hydrated (it then carries via=fetcher). */
+async function hydrated(form: Locator, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(form.locator('input[name="via"]')).toBeAttached();
+}
+
+/** Waits until the page's live connection listens on `channel` (JavaScript only). */
+async function listening(page: Page, channel: string) {
+  await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-channels", new RegExp(`(^| )${channel}( |$)`));
+}
+
+/** Loader requests (`….data` GETs: revalidations, client navigations) `page` makes from now on. */
+function loaderRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Waits until the page's router has no fetcher nor revalidation under way. */
+async function routerIdle(page: Page) {
+  await page.waitForFunction(() => {
+    type RouterState = { revalidation: string; fetchers: Map<string, { state: string }> };
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter;
+    return router !== undefined && router.state.revalidation === "idle" && [...router.state.fetchers.values()].every((f) => f.state === "idle");
+  });
+}
+
+async function send(page: Page, text: string, javaScriptEnabled: boolean) {
+  const composer = page.getByTestId("composer");
+  await hydrated(composer, javaScriptEnabled);
+  await composer.getByLabel("Сообщение").fill(text);
+  await composer.getByRole("button", { name: "Отправить" }).click();
+}
+
+const messages = (page: Page) => page.getByTestId("message");
+/** The message whose own text (not a quote of it) is `text`. */
+const message = (page: Page, text: string) => messages(page).filter({ has: page.getByTestId("message-body").getByText(text, { exact: true }) });
+
+test("two members chat: «Написать», the live toast, title counter and badge, a reply, an edit and a deletion", async ({ page, browser, javaScriptEnabled }) => {
+  const alice = await registerMember(page);
+  const second = await openSecondContext(browser);
+  const pageB = second.page;
+  // Bob's websocket is refused (as behind a proxy that drops upgrades): after 6 reconnects his
+  // page falls back to server-sent events, while Alice's stays on the websocket.
+  await pageB.context().routeWebSocket(/\/api\/ws$/, (ws) => ws.close({ code: 1011, reason: "недоступен" }));
+  const bob = await registerMember(pageB);
+  // Remember what Bob's page tries to play (SPEC.md 9: the private-chat sound at volume 0.5).
+  await pageB.addInitScript(() => {
+    const played: { src: string; volume: number }[] = [];
+    (window as unknown as { played: typeof played }).played = played;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push({ src: new URL(this.src).pathname, volume: this.volume });
+      return play.call(this);
+    };
+  });
+
+  await pageB.goto("/");
+  const badgeB = pageB.getByTestId("conversations-badge");
+  await expect(badgeB).toHaveAttribute("data-count", "0");
+  if (javaScriptEnabled) {
+    await expect(pageB.getByTestId("realtime-status")).toHaveAttribute("data-transport", "sse", { timeout: 20_000 });
+    await listening(pageB, "notifications");
+    await pageB.evaluate(() => ((window as unknown as { stillThere: boolean }).stillThere = true));
+  }
+
+  // Alice starts the conversation from Bob's profile.
+  await page.goto(`/profile/${bob.id}`);
+  await page.getByRole("button", { name: "Написать", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\/conversations\?personal=\d+$/);
+  await expect(page.getByTestId("conversation-title")).toHaveText(bob.username);
+  await expect(page.getByText("Сообщений пока нет")).toBeVisible();
+  const conversationUrl = page.url();
+  if (javaScriptEnabled) {
+    await listening(page, `conversation:personal:${new URL(conversationUrl).searchParams.get("personal")}`);
+    // REALTIME_TRANSPORT=sse (the server's configuration) skips the websocket altogether.
+    await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-transport", process.env.REALTIME_TRANSPORT === "sse" ? "sse" : "ws");
+  }
+  await send(page, "Привет! Аккаунт ещё продаёшь?", javaScriptEnabled);
+  await expect(message(page, "Привет! Аккаунт ещё продаёшь?")).toHaveCount(1);
+  await expect(page.getByTestId("composer").getByLabel("Сообщение")).toHaveValue("");
+
+  if (javaScriptEnabled) {
+    // Bob, on the home page, learns of it without reloading.
+    const toast = pageB.locator('[data-slot="toast"]');
+    await expect(toast).toContainText(`${alice.username} написал(а) вам сообщение`);
+    await expect(toast).toContainText("Нажмите, чтобы посмотреть");
+    await expect(pageB).toHaveTitle(/^\(1\) /);
+    await expect(badgeB).toHaveAttribute("data-count", "1");
+    await expect(badgeB).toHaveText("1");
+    expect(await pageB.evaluate(() => (window as unknown as { stillThere?: boolean }).stillThere)).toBe(true);
+    expect(await pageB.evaluate(() => (window as unknown as { played: unknown[] }).played)).toEqual([{ src: "/sounds/private-message.wav", volume: 0.5 }]);
+    const sound = await pageB.request.get("/sounds/private-message.wav");
+    expect(sound.headers()["content-type"]).toMatch(/^audio\//);
+    // Only one copy of Alice's message, although its frame followed the send.
+    await expect(messages(page)).toHaveCount(1);
+    await toast.getByText(`${alice.username} написал(а) вам сообщение`).click();
+  } else {
+    // The server renders the badge; Bob opens the list from the header.
+    await pageB.goto("/");
+    await expect(badgeB).toHaveAttribute("data-count", "1");
+    await pageB.getByRole("link", { name: /^Беседы: 1 непрочитанных$/ }).click();
+    const item = pageB.getByTestId("conversation-link").filter({ hasText: alice.username });
+    await expect(item.getByTestId("conversation-unread")).toHaveText("1");
+    await item.click();
+  }
+  await expect(pageB).toHaveURL(conversationUrl);
+  await expect(message(pageB, "Привет! Аккаунт ещё продаёшь?")).toBeVisible();
+  await expect(badgeB).toHaveAttribute("data-count", "0");
+  if (javaScriptEnabled) await expect(pageB).toHaveTitle(/^[^(]/);
+
+  // Bob answers, quoting Alice's message.
+  await message(pageB, "Привет! Аккаунт ещё продаёшь?").getByRole("link", { name: "Ответить" }).click();
+  await expect(pageB.getByTestId("composer-context")).toContainText("Привет! Аккаунт ещё продаёшь?");
+  await send(pageB, "Да, пиши условия", javaScriptEnabled);
+  const reply = message(pageB, "Да, пиши условия");
+  await expect(reply).toHaveCount(1);
+  await expect(reply.getByTestId("message-quote")).toContainText(alice.username);
+  await expect(pageB.getByTestId("composer-context")).toHaveCount(0);
+
+  // Alice sees the answer: live with JavaScript, after a reload without.
+  if (!javaScriptEnabled) await page.reload();
+  await expect(message(page, "Да, пиши условия").getByTestId("message-quote")).toContainText("Привет! Аккаунт ещё продаёшь?");
+  // Her conversation is open: nothing to count, nothing to toast.
+  await expect(page.getByTestId("conversations-badge")).toHaveAttribute("data-count", "0");
+  if (javaScriptEnabled) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0);
+
+  // Alice corrects her message, then deletes it.
+  await message(page, "Привет! Аккаунт ещё продаёшь?").getByRole("link", { name: "Изменить" }).click();
+  const composer = page.getByTestId("composer");
+  await expect(page.getByTestId("composer-context")).toContainText("Редактирование");
+  await hydrated(composer, javaScriptEnabled);
+  await composer.getByLabel("Новый текст сообщения").fill("Привет! Аккаунт ещё в продаже?");
+  await composer.getByRole("button", { name: "Сохранить" }).click();
+  const edited = message(page, "Привет! Аккаунт ещё в продаже?");
+  await expect(edited).toContainText("изменено");
+  if (!javaScriptEnabled) await pageB.reload();
+  await expect(message(pageB, "Привет! Аккаунт ещё в продаже?")).toContainText("изменено");
+
+  await hydrated(edited.locator("form"), javaScriptEnabled);
+  await edited.getByRole("button", { name: "Удалить" }).click();
+  await expect(messages(page).first()).toContainText("Сообщение удалено");
+  if (!javaScriptEnabled) await pageB.reload();
+  await expect(messages(pageB).first()).toContainText("Сообщение удалено");
+  await expect(message(pageB, "Да, пиши условия").getByTestId("message-quote")).toContainText("Сообщение удалено");
+
+  await second.close();
+});
+
+test("a group: created, a member invited, messages exchanged, the member leaves", async ({ page, browser, javaScriptEnabled }) => {
+  const owner = await registerMember(page);
+  const second = await openSecondContext(browser);
+  const pageM = second.page;
+  const member = await registerMember(pageM);
+
+  await page.goto("/profile/conversations");
+  await expect(page.getByRole("heading", { name: "Выберите беседу" })).toBeVisible();
+  const create = page.getByTestId("create-group");
+  // An empty name is refused in Russian.
+  await create.getByRole("button", { name: "Создать группу" }).click();
+  await expect(create).toContainText("Введите название беседы");
+  await create.getByLabel("Новая группа").fill("Сделки по аккаунтам");
+  await create.getByRole("button", { name: "Создать группу" }).click();
+  await expect(page).toHaveURL(/\/profile\/conversations\?group=\d+$/);
+  await expect(page.getByTestId("conversation-title")).toHaveText("Сделки по аккаунтам");
+  const groupUrl = page.url();
+  const groupId = new URL(groupUrl).searchParams.get("group");
+
+  // The owner invites: an unknown name is refused, the member's name accepted.
+  const panel = page.getByTestId("group-members");
+  await panel.locator("summary").click();
+  const invite = panel.locator("form").filter({ has: page.getByRole("button", { name: "Пригласить" }) });
+  await hydrated(invite, javaScriptEnabled);
+  await invite.getByLabel("Пригласить по имени пользователя").fill("nobody_here_at_all");
+  await invite.getByRole("button", { name: "Пригласить" }).click();
+  await expect(panel).toContainText("Пользователь не найден");
+  await hydrated(invite, javaScriptEnabled);
+  await invite.getByLabel("Пригласить по имени пользователя").fill(`@${member.username}`);
+  await invite.getByRole("button", { name: "Пригласить" }).click();
+  await expect(panel.getByTestId("group-member")).toHaveCount(2);
+  await expect(page.getByText("2 участника")).toBeVisible();
+
+  await send(page, "Всем привет, обсуждаем условия тут", javaScriptEnabled);
+  await expect(message(page, "Всем привет, обсуждаем условия тут")).toHaveCount(1);
+
+  // The member finds the group in the list with its unread count, and opens it.
+  await pageM.goto("/profile/conversations");
+  const item = pageM.getByTestId("conversation-link").filter({ hasText: "Сделки по аккаунтам" });
+  await expect(item).toContainText("Всем привет, обсуждаем условия тут");
+  await expect(item.getByTestId("conversation-unread")).toHaveText("1");
+  await item.click();
+  await expect(message(pageM, "Всем привет, обсуждаем условия тут")).toBeVisible();
+  await expect(message(pageM, "Всем привет, обсуждаем условия тут")).toContainText(owner.username);
+
+  if (javaScriptEnabled) {
+    await listening(pageM, `conversation:group:${groupId}`);
+    const reloads = loaderRequests(pageM);
+    const markedRead = pageM.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/profile/conversations.data") && r.ok());
+    await send(page, "Второе сообщение — оно придёт само", javaScriptEnabled);
+    await expect(message(pageM, "Второе сообщение — оно придёт само")).toBeVisible();
+    await expect(pageM.getByTestId("conversations-badge")).toHaveAttribute("data-count", "0");
+    // Read as it arrived: the server agrees once the member looks elsewhere.
+    await markedRead;
+    // Marking read loads nothing again, neither the page nor the root (session, CSRF, counts):
+    // every member in a busy conversation would otherwise reload it once per message.
+    await routerIdle(pageM);
+    expect(reloads).toEqual([]);
+    await pageM.goto("/");
+    await expect(pageM.getByTestId("conversations-badge")).toHaveAttribute("data-count", "0");
+    await pageM.goto(groupUrl);
+  }
+  await send(pageM, "Я здесь", javaScriptEnabled);
+  if (!javaScriptEnabled) await page.reload();
+  await expect(message(page, "Я здесь")).toContainText(member.username);
+
+  // The member leaves: back to the list, the group gone from it.
+  await pageM.getByTestId("group-members").locator("summary").click();
+  await pageM.getByRole("button", { name: "Выйти из беседы" }).click();
+  await expect(pageM).toHaveURL(/\/profile\/conversations$/);
+  await expect(pageM.getByText("Вы вышли из беседы", { exact: true }).first()).toBeVisible();
+  await expect(pageM.getByTestId("conversation-link").filter({ hasText: "Сделки по аккаунтам" })).toHaveCount(0);
+  await pageM.goto(groupUrl);
+  await expect(pageM.getByTestId("error-status")).toHaveText("404");
+
+  await page.reload();
+  await page.getByTestId("group-members").locator("summary").click();
+  await expect(page.getByTestId("group-member")).toHaveCount(1);
+  await second.close();
+});
+
+test("«Написать» is refused with a Russian message once the other member has blocked you", async ({ page, browser }) => {
+  const writer = await registerMember(page);
+  const second = await openSecondContext(browser);
+  const blocker: Member = await registerMember(second.page, newMember());
+
+  await page.goto(`/profile/${blocker.id}`);
+  await expect(page.getByRole("button", { name: "Написать", exact: true })).toBeVisible();
+  // The other member blocks the writer while the writer's page is open.
+  await second.page.goto(`/profile/${writer.id}`);
+  await second.page.getByRole("button", { name: "Заблокировать" }).click();
+  await expect(second.page.getByRole("button", { name: "Разблокировать" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Написать", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${blocker.id}$`));
+  await expect(page.getByText("Вы не можете написать этому пользователю").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Написать", exact: true })).toHaveCount(0);
+  await second.close();
+});
+
+test("history loads upwards: older pages come on top and the reader keeps their place", async ({ page, browser, javaScriptEnabled }) => {
+  await registerMember(page);
+  const second = await openSecondContext(browser);
+  await registerMember(second.page);
+  await page.goto("/profile/conversations");
+  const publicHref = await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).getAttribute("href");
+  const publicId = new URL(publicHref!, "http://x").searchParams.get("group");
+  // More than a page (30) of history in the public conversation, beside the demo's messages:
+  // 19 from the reader (the limit is 20 per 30 s: one is left for later) and 6 from another, over HTTP.
+  const tag = Math.random().toString(36).slice(2, 8);
+  for (const [who, count] of [[page, 19], [second.page, 6]] as const) {
+    await who.goto("/profile/conversations");
+    const csrf = await who.locator('input[name="csrf"]').first().inputValue();
+    for (let i = 1; i <= count; i++) {
+      const answer = await who.request.post(`/api/profile/conversation/group/${publicId}/messages`, {
+        data: { body: `История ${tag}: сообщение ${i} из ${count}` },
+        headers: { "X-CSRF-Token": csrf },
+      });
+      expect(answer.status()).toBe(200);
+    }
+  }
+  await second.close();
+
+  await page.goto(publicHref!);
+  await expect(page.getByTestId("conversation-title")).toHaveText("Общий чат");
+  await expect(messages(page)).toHaveCount(30);
+  await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeInViewport();
+  const older = page.getByRole("link", { name: "Загрузить предыдущие" });
+
+  if (!javaScriptEnabled) {
+    const firstShown = await messages(page).first().getAttribute("data-message-id");
+    await older.click();
+    await expect(page).toHaveURL(new RegExp(`before=${firstShown}`));
+    await expect(messages(page).last()).not.toHaveAttribute("data-message-id", firstShown!);
+    expect(Number(await messages(page).last().getAttribute("data-message-id"))).toBeLessThan(Number(firstShown));
+    await page.getByRole("link", { name: "К последним сообщениям" }).click();
+    await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeVisible();
+    return;
+  }
+
+  // Scrolled to the top, the reader asks for older messages: they appear above, and the message
+  // that was at the top stays where it was on screen.
+  const scroller = page.getByTestId("message-scroller");
+  await scroller.evaluate((el) => el.scrollTo({ top: -el.scrollHeight }));
+  const top = messages(page).first();
+  const topId = await top.getAttribute("data-message-id");
+  const anchor = page.locator(`[data-message-id="${topId}"]`);
+  const before = (await anchor.boundingBox())!.y;
+  const url = page.url();
+  await older.click();
+  await expect.poll(() => messages(page).count()).toBeGreaterThan(30);
+  expect(page.url()).toBe(url);
+  expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
+  // Page after page up to the first message of the conversation.
+  for (let i = 0; i < 10 && (await older.count()) > 0; i++) {
+    const count = await messages(page).count();
+    await older.click();
+    await expect.poll(() => messages(page).count()).toBeGreaterThan(count);
+  }
+  await expect(page.getByText("Начало беседы")).toBeAttached();
+  await expect(message(page, "Всем привет! Кто сегодня онлайн?")).toBeAttached();
+  const ids = await messages(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-message-id"))));
+  expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+
+  // Sending reloads only the latest page: the older messages on screen stay.
+  await send(page, `История ${tag}: и ещё одно`, javaScriptEnabled);
+  await expect(message(page, `История ${tag}: и ещё одно`)).toHaveCount(1);
+  await expect(messages(page)).toHaveCount(ids.length + 1);
+  await expect(message(page, "Всем привет! Кто сегодня онлайн?")).toBeAttached();
+});
+
+test("conversations need sign-in", async ({ page }) => {
+  await page.goto("/profile/conversations?group=1");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile%2Fconversations%3Fgroup%3D1$/);
+});
