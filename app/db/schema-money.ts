@@ -32,11 +32,26 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export type MemberAccountKind = Extract<LedgerAccountKind, `member_${string}`>;
 
 /**
- * Transfer kinds in use: a top-up from platform funding, a plain member transfer, a held
- * transfer (sender available → recipient held) and the release of a hold (held → available).
- * Later steps of issue 5 (deposits, deals, claims) add theirs with a migration.
+ * Transfer kinds: a top-up from platform funding, a plain member transfer, a held transfer
+ * (sender available → recipient held) and the release of a hold (held → available); a deposit
+ * (available → deposit) and its withdrawal (deposit → available); a deal's funding (buyer
+ * available → escrow), payout (escrow → seller available), refund (escrow → buyer available)
+ * and fee (escrow → platform fee); compensation of an upheld claim (accused deposit → claimant
+ * available). A new kind needs a migration for the CHECK below.
  */
-export const LEDGER_TRANSFER_KINDS = ["topup", "transfer", "hold", "release"] as const;
+export const LEDGER_TRANSFER_KINDS = [
+  "topup",
+  "transfer",
+  "hold",
+  "release",
+  "deposit",
+  "withdrawal",
+  "escrow",
+  "payout",
+  "refund",
+  "fee",
+  "compensation",
+] as const;
 export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
@@ -124,7 +139,10 @@ export const ledgerTransfers = pgTable(
     index("ledger_transfers_operation_idx").on(t.operationId),
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
-    check("ledger_transfers_kind_known", sql`${t.kind} in ('topup', 'transfer', 'hold', 'release')`),
+    check(
+      "ledger_transfers_kind_known",
+      sql`${t.kind} in ('topup', 'transfer', 'hold', 'release', 'deposit', 'withdrawal', 'escrow', 'payout', 'refund', 'fee', 'compensation')`,
+    ),
     check("ledger_transfers_memo_length", sql`${t.memo} is null or char_length(${t.memo}) <= 500`),
   ],
 );

@@ -46,6 +46,8 @@ export const users = pgTable(
     image: text("image"),
     role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
     verified: boolean("verified").notNull().default(false),
+    /** Rank SCAMMER (PRODUCT.md Claims and blacklist): set when a claim against the member is upheld. */
+    scammer: boolean("scammer").notNull().default(false),
     apiToken: text("api_token").notNull(),
     theme: jsonb("theme").$type<ThemeColors>(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
@@ -142,3 +144,4 @@ export const rateLimits = pgTable("rate_limits", {
 export * from "./schema-content";
 export * from "./schema-chat";
 export * from "./schema-money";
+export * from "./schema-trust";

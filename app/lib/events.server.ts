@@ -39,7 +39,13 @@ export type DomainEvent =
     }
   | { type: "message.updated"; message: MessageDto; conversation: { id: number; kind: "group" | "personal" | "public" } }
   | { type: "message.deleted"; messageId: number; conversation: { id: number; kind: "group" | "personal" | "public" } }
-  | { type: "conversation.member_removed"; conversationId: number; userId: number };
+  | { type: "conversation.member_removed"; conversationId: number; userId: number }
+  /** A member's deposit balance changed (deposit, withdrawal, compensation); `deposit` is the new balance in kopecks. */
+  | { type: "deposit.changed"; userId: number; deposit: number }
+  /** A guarantor deal reached a final state paying the seller (completed by confirmation, automatically, or released by a moderator). */
+  | { type: "deal.completed"; dealId: number; buyerId: number; sellerId: number }
+  /** A claim was upheld: the accused is now a SCAMMER (PRODUCT.md Claims and blacklist). */
+  | { type: "claim.upheld"; claimId: number; accusedId: number; claimantId: number };
 
 export type DomainEventType = DomainEvent["type"];
 /** The event of type `T`. */

@@ -19,6 +19,7 @@ export function toViewer(user: {
   image: string | null;
   role: "member" | "moderator" | "admin";
   verified: boolean;
+  scammer: boolean;
   theme: ThemeColors | null;
 }): Viewer {
   return {

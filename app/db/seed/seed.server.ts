@@ -26,7 +26,12 @@ import { insertSeedConversations } from "./conversations";
 export const DEMO_ACCOUNTS = {
   admin: { email: "admin@shodka.local", password: "admin12345" },
   demo: { email: "demo@shodka.local", password: "demo12345" },
+  /** dark_knight77, a moderator: resolves disputes and decides claims (issue 5). */
+  moderator: { email: "moderator@shodka.local", password: "moder12345" },
 } as const;
+
+/** Which seeded username signs in with which demo account. */
+const DEMO_ACCOUNT_OF: Record<string, keyof typeof DEMO_ACCOUNTS> = { admin: "admin", demo: "demo", dark_knight77: "moderator" };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,6 +60,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
   const passwords = {
     admin: await hashPassword(DEMO_ACCOUNTS.admin.password),
     demo: await hashPassword(DEMO_ACCOUNTS.demo.password),
+    moderator: await hashPassword(DEMO_ACCOUNTS.moderator.password),
   };
 
   const result = await db.transaction(async (tx) => {
@@ -63,7 +69,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       const slug = /^[A-Za-z0-9_]+$/.test(member.username) ? member.username.toLowerCase() : `member${index + 1}`;
       const file = `${slug}.svg`;
       writeFileSync(path.join(avatarDir, file), createAvatar(notionists, { seed: member.username, backgroundColor: [AVATAR_BACKGROUNDS[index % AVATAR_BACKGROUNDS.length]!] }).toString());
-      const account = member.username === "admin" || member.username === "demo" ? member.username : null;
+      const account = DEMO_ACCOUNT_OF[member.username] ?? null;
       return {
         username: member.username,
         displayName: member.displayName,

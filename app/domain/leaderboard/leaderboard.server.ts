@@ -90,6 +90,7 @@ export async function getLeaderboard(db: Db, query: LeaderboardQuery, now: Date 
       image: users.image,
       role: users.role,
       verified: users.verified,
+      scammer: users.scammer,
       score: sql<number>`scores.score`.mapWith(Number),
     })
     .from(sql`(${metric.scores(since)}) as scores`)

@@ -122,6 +122,17 @@ export async function postTransfers(tx: Tx, operationId: number, legs: Leg[]): P
 }
 
 /**
+ * Locks the accounts `refs` (creating missing member and escrow accounts) in the ledger's lock
+ * order, inside transaction `tx`, and returns their balances in kopecks by accountKey. Call it
+ * when a rule must be checked under the same locks the transfers will take (e.g. "no open
+ * claim" before a deposit withdrawal); postTransfers may lock them again in the same transaction.
+ */
+export async function lockLedgerAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, number>> {
+  const locked = await lockAccounts(tx, refs.map((ref) => [accountKey(ref), ref]));
+  return new Map([...locked].map(([key, account]) => [key, account.balance]));
+}
+
+/**
  * Creates the missing member and escrow accounts of `refs` (sorted by key, so concurrent
  * creators wait for each other in one order), then locks all of them in id order.
  */

@@ -70,12 +70,13 @@ export async function rotateApiToken(db: Db, userId: number): Promise<string> {
   return apiToken;
 }
 
-/** Ranks shown beside a name (PRODUCT.md People); SCAMMER arrives with the claims issue. */
-export function ranksOf(user: Pick<UserRow, "role" | "verified">): Rank[] {
+/** Ranks shown beside a name (PRODUCT.md People); SCAMMER comes from an upheld claim (PRODUCT.md Claims and blacklist). */
+export function ranksOf(user: Pick<UserRow, "role" | "verified" | "scammer">): Rank[] {
   const ranks: Rank[] = [];
   if (user.role === "admin") ranks.push("ADMIN");
   if (user.role === "moderator") ranks.push("MODERATOR");
   if (user.verified) ranks.push("VERIFIED");
+  if (user.scammer) ranks.push("SCAMMER");
   return ranks;
 }
 
