@@ -26,6 +26,7 @@ function currentTabs(html: string): string[] {
 const METRICS = [
   { by: "reputation", metricLabel: "Репутация" },
   { by: "posts", metricLabel: "Публикации" },
+  { by: "deals", metricLabel: "Сделки" },
 ];
 const PERIODS = [
   { period: "week", periodLabel: "За неделю" },

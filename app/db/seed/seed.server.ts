@@ -10,7 +10,7 @@ import { createAvatar } from "@dicebear/core";
 import { notionists } from "@dicebear/collection";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookmarks, commentLikes, comments, follows, postLikes, posts, settings, users, wallPosts } from "~/db/schema";
+import { bookmarks, commentLikes, comments, follows, ledgerAccounts, postLikes, posts, settings, users, wallPosts } from "~/db/schema";
 import type { AppConfig } from "~/lib/config.server";
 import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
@@ -157,7 +157,12 @@ async function insertActivity(tx: Db, activity: SeedActivity): Promise<void> {
 
 const AVATAR_BACKGROUNDS = ["c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "b6e3f4", "c7f0d8"];
 
-/** Empties every table the demo fills (users cascade to everything they wrote), keeping the schema and the categories. */
+/**
+ * Empties every table the demo fills (users cascade to everything they wrote, the ledger
+ * included), keeping the schema and the categories, and restores the platform's two ledger
+ * accounts that migration 0006 created.
+ */
 export async function wipeCommunity(db: Db): Promise<void> {
-  await db.execute(sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts} restart identity cascade`);
+  await db.execute(sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts}, ${ledgerAccounts} restart identity cascade`);
+  await db.insert(ledgerAccounts).values([{ kind: "platform_fee" }, { kind: "platform_funding" }]).onConflictDoNothing();
 }

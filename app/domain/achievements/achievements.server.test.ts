@@ -3,7 +3,7 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import { countQueries } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import type { Db } from "~/db/client.server";
-import { commentLikes, comments, follows, postLikes, posts, userAchievements, users, wallPostLikes, wallPosts } from "~/db/schema";
+import { commentLikes, comments, deals, follows, ledgerAccounts, postLikes, posts, userAchievements, users, wallPostLikes, wallPosts } from "~/db/schema";
 import { eventBus, type DomainEvent } from "~/lib/events.server";
 import { generateApiToken } from "../users/users.server";
 import { evaluateAchievements, listAchievementStatus, listUserAchievements, registerAchievementRules } from "./achievements.server";
@@ -49,8 +49,19 @@ async function earnedIds(db: Db, userId: number): Promise<string[]> {
 }
 
 describe(`achievement definitions`, () => {
-  it("cover PRODUCT.md Reputation (deals and deposit come with the money issue), with unique ids and Russian titles", () => {
-    expect(ACHIEVEMENTS.map((a) => a.id)).toEqual(["first_post", "posts_10", "posts_100", "likes_100", "likes_1000", "year_on_site", "verified"]);
+  it("cover PRODUCT.md Reputation, with unique ids and Russian titles", () => {
+    expect(ACHIEVEMENTS.map((a) => a.id)).toEqual([
+      "first_post",
+      "posts_10",
+      "posts_100",
+      "likes_100",
+      "likes_1000",
+      "year_on_site",
+      "verified",
+      "first_deal",
+      "deals_10",
+      "deposit_10000",
+    ]);
     expect(new Set(ACHIEVEMENTS.map((a) => a.id)).size).toBe(ACHIEVEMENTS.length);
     for (const a of ACHIEVEMENTS) {
       expect(a.title).toMatch(/[А-Яа-яЁё]/);
@@ -181,6 +192,47 @@ describe(`achievements on ${engine}`, () => {
 
     const [quiet] = await insertMembers(t.db, 1, { verified: true });
     expect(await evaluateAchievements(t.db, quiet!.id)).toEqual(["verified"]);
+  });
+
+  it("grants «Первая сделка» and «Надёжный партнёр» to both parties at the 1st and 10th completed deal", async () => {
+    const [buyer, seller] = await insertMembers(t.db, 2);
+    const deal = (state: "completed" | "refunded") => ({
+      buyerId: buyer!.id,
+      sellerId: seller!.id,
+      createdBy: buyer!.id,
+      amount: 100_000,
+      fee: 5_000,
+      feePayer: "buyer" as const,
+      buyerFee: 5_000,
+      sellerFee: 0,
+      description: "Аккаунт",
+      deadline: new Date(),
+      state,
+    });
+    const complete = async (state: "completed" | "refunded" = "completed") => {
+      const [row] = await t.db.insert(deals).values(deal(state)).returning({ id: deals.id });
+      await publish(t.db, { type: "deal.completed", dealId: row!.id, buyerId: buyer!.id, sellerId: seller!.id });
+    };
+    await complete("refunded");
+    expect(await earnedIds(t.db, buyer!.id)).toEqual([]);
+    await complete();
+    expect(await earnedIds(t.db, buyer!.id)).toEqual(["first_deal"]);
+    expect(await earnedIds(t.db, seller!.id)).toEqual(["first_deal"]);
+    for (let n = 2; n <= 9; n += 1) await complete();
+    expect(await earnedIds(t.db, seller!.id)).toEqual(["first_deal"]);
+    await complete();
+    expect(await earnedIds(t.db, seller!.id)).toEqual(["deals_10", "first_deal"]);
+  });
+
+  it("grants «Солидный депозит» once the deposit reaches 10 000 ₽, not at 9 999,99 ₽", async () => {
+    const [member] = await insertMembers(t.db, 1);
+    const [account] = await t.db.insert(ledgerAccounts).values({ kind: "member_deposit", userId: member!.id, balance: 999_999 }).returning();
+    await publish(t.db, { type: "deposit.changed", userId: member!.id, deposit: 999_999 });
+    expect(await earnedIds(t.db, member!.id)).toEqual([]);
+    expect((await listAchievementStatus(t.db, member!.id)).find((s) => s.id === "deposit_10000")).toMatchObject({ progress: { current: 9_999, target: 10_000 } });
+    await t.db.update(ledgerAccounts).set({ balance: 1_000_000 }).where(eq(ledgerAccounts.id, account!.id));
+    await publish(t.db, { type: "deposit.changed", userId: member!.id, deposit: 1_000_000 });
+    expect(await earnedIds(t.db, member!.id)).toEqual(["deposit_10000"]);
   });
 
   it("grants each achievement once under concurrent events", async () => {

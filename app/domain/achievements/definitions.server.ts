@@ -15,7 +15,7 @@
  * whose loader evaluates them too.
  */
 import { sql } from "drizzle-orm";
-import { commentLikes, postLikes, posts, users, wallPostLikes } from "~/db/schema";
+import { commentLikes, deals, ledgerAccounts, postLikes, posts, users, wallPostLikes } from "~/db/schema";
 import { atLeast, countOf, flagOf, isTrue, on, type AchievementDefinition, type Trigger } from "./rules.server";
 
 /** Posts and articles the member has published. */
@@ -34,6 +34,22 @@ const yearOnSite = flagOf("year_on_site", sql`(${users.createdAt} <= now() - int
 
 /** Carries the VERIFIED rank. */
 const verified = flagOf("verified", sql`${users.verified}`);
+
+/** Guarantor deals completed with the member as buyer or seller (PRODUCT.md Guarantor service). */
+const dealsCompleted = countOf(
+  "deals_completed",
+  sql`(select count(*)::int from ${deals} where ${deals.state} = 'completed' and ${users.id} in (${deals.buyerId}, ${deals.sellerId}))`,
+);
+
+/** The member's deposit now in whole roubles (progress reads «3 500 / 10 000»), at most 2^31 − 1. */
+const depositRoubles = countOf(
+  "deposit_roubles",
+  sql`(select least(coalesce(max(${ledgerAccounts.balance}), 0) / 100, 2147483647)::int from ${ledgerAccounts}
+    where ${ledgerAccounts.kind} = 'member_deposit' and ${ledgerAccounts.userId} = ${users.id})`,
+);
+
+const DEAL_COMPLETED: readonly Trigger[] = [on("deal.completed", (e) => [e.buyerId, e.sellerId])];
+const DEPOSIT_CHANGED: readonly Trigger[] = [on("deposit.changed", (e) => [e.userId])];
 
 /** The events in which a member acts: the moments to check rules that no event signals. */
 const MEMBER_ACTS: readonly Trigger[] = [
@@ -103,5 +119,29 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     icon: "badge-check",
     rule: isTrue(verified),
     triggers: MEMBER_ACTS,
+  },
+  {
+    id: "first_deal",
+    title: "Первая сделка",
+    description: "Завершить первую сделку через гаранта",
+    icon: "handshake",
+    rule: atLeast(dealsCompleted, 1),
+    triggers: DEAL_COMPLETED,
+  },
+  {
+    id: "deals_10",
+    title: "Надёжный партнёр",
+    description: "Завершить 10 сделок через гаранта",
+    icon: "briefcase-business",
+    rule: atLeast(dealsCompleted, 10),
+    triggers: DEAL_COMPLETED,
+  },
+  {
+    id: "deposit_10000",
+    title: "Солидный депозит",
+    description: "Держать на депозите 10 000 ₽ или больше",
+    icon: "vault",
+    rule: atLeast(depositRoubles, 10_000),
+    triggers: DEPOSIT_CHANGED,
   },
 ];

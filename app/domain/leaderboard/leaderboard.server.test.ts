@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { countQueries } from "../../../tests/setup/query-count";
 import type { Db } from "~/db/client.server";
-import { commentLikes, comments, postLikes, posts, users, wallPostLikes, wallPosts } from "~/db/schema";
+import { isNotNull } from "drizzle-orm";
+import { commentLikes, comments, deals, ledgerAccounts, postLikes, posts, users, wallPostLikes, wallPosts } from "~/db/schema";
 import { generateApiToken } from "../users/users.server";
 import { getLeaderboard, LEADERBOARD_SIZE, leaderboardTabs, parseLeaderboardQuery } from "./leaderboard.server";
 
@@ -14,7 +15,9 @@ afterAll(async () => {
   await t.destroy();
 });
 beforeEach(async () => {
-  // Each test ranks its own community.
+  // Each test ranks its own community (deals and deposit accounts are inserted directly, without transfers).
+  await t.db.delete(deals);
+  await t.db.delete(ledgerAccounts).where(isNotNull(ledgerAccounts.userId));
   await t.db.delete(users);
 });
 
@@ -129,6 +132,56 @@ describe(`leaderboard on ${engine}`, () => {
     expect(board.entries.at(-1)).toMatchObject({ rank: 50, score: 11, member: { username: "member_10" } });
     expect((await countQueries(t.db, () => getLeaderboard(t.db, { by: "reputation", period: "all" }, NOW))).queries).toBe(1);
   });
+
+  it("ranks completed deals for both parties per period; open, cancelled and refunded deals do not count", async () => {
+    const m = await insertMembers(t.db, ["seller", "buyer", "other"]);
+    const deal = (state: "completed" | "funded" | "cancelled" | "refunded", closedDaysAgo: number | null, buyerId = m.buyer!.id) => ({
+      buyerId,
+      sellerId: m.seller!.id,
+      createdBy: m.seller!.id,
+      amount: 100_000,
+      fee: 5_000,
+      feePayer: "buyer" as const,
+      buyerFee: 5_000,
+      sellerFee: 0,
+      description: "Аккаунт",
+      deadline: NOW,
+      state,
+      closedAt: closedDaysAgo === null ? null : daysAgo(closedDaysAgo),
+    });
+    await t.db.insert(deals).values([
+      deal("completed", 1),
+      deal("completed", 10, m.other!.id),
+      deal("completed", 100),
+      deal("funded", null),
+      deal("cancelled", 1),
+      deal("refunded", 2),
+    ]);
+    const week = await getLeaderboard(t.db, { by: "deals", period: "week" }, NOW);
+    expect(week.entries.map((e) => [e.member.username, e.scoreText])).toEqual([
+      ["seller", "1 сделка"],
+      ["buyer", "1 сделка"],
+    ]);
+    const all = await getLeaderboard(t.db, { by: "deals", period: "all" }, NOW);
+    expect(names(all)).toEqual(["seller", "buyer", "other"]);
+    expect(figures(all)).toEqual([3, 2, 1]);
+  });
+
+  it("ranks the deposit as it stands, whatever the period, shown in roubles", async () => {
+    const m = await insertMembers(t.db, ["rich", "modest", "empty"]);
+    await t.db.insert(ledgerAccounts).values([
+      { kind: "member_deposit", userId: m.modest!.id, balance: 1_000_050 },
+      { kind: "member_deposit", userId: m.rich!.id, balance: 2_500_000 },
+      { kind: "member_deposit", userId: m.empty!.id, balance: 0 },
+      { kind: "member_available", userId: m.empty!.id, balance: 9_000_000 },
+    ]);
+    const board = await getLeaderboard(t.db, { by: "deposit", period: "week" }, NOW);
+    expect(board.period).toBe("all");
+    expect(board.entries.map((e) => [e.member.username, e.scoreText])).toEqual([
+      ["rich", "25\u00a0000,00\u00a0₽"],
+      ["modest", "10\u00a0000,50\u00a0₽"],
+    ]);
+  });
 });
 
 describe("leaderboard query", () => {
@@ -137,7 +190,7 @@ describe("leaderboard query", () => {
     expect(parseLeaderboardQuery(new URLSearchParams("by=reputation&period=month"))).toEqual({ by: "reputation", period: "month" });
     expect(parseLeaderboardQuery(new URLSearchParams(""))).toEqual({ by: "reputation", period: "all" });
     expect(parseLeaderboardQuery(new URLSearchParams("by=money&period=decade"))).toEqual({ by: "reputation", period: "all" });
-    expect(leaderboardTabs().metrics.map((m) => m.label)).toEqual(["Репутация", "Публикации"]);
+    expect(leaderboardTabs().metrics.map((m) => m.label)).toEqual(["Репутация", "Публикации", "Сделки", "Депозит"]);
     expect(leaderboardTabs().periods.map((p) => p.label)).toEqual(["За неделю", "За месяц", "За всё время"]);
   });
 });

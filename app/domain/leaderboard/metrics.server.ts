@@ -10,7 +10,8 @@
  * rather than a sum of events (a deposit) sets `usesPeriod: false` and ignores `since`.
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { commentLikes, postLikes, posts, wallPostLikes } from "~/db/schema";
+import { commentLikes, deals, ledgerAccounts, ledgerTransfers, postLikes, posts, wallPostLikes } from "~/db/schema";
+import { formatKopecks } from "~/domain/ledger/money";
 import { formatCount, plural } from "~/lib/format";
 
 export interface LeaderboardMetric {
@@ -63,5 +64,41 @@ const postsPublished: LeaderboardMetric = {
   format: (score) => `${formatCount(score)} ${plural(score, ["публикация", "публикации", "публикаций"])}`,
 };
 
+/** Guarantor deals completed (the seller paid), counted for both parties, by the time they closed. */
+const dealsCompleted: LeaderboardMetric = {
+  id: "deals",
+  label: "Сделки",
+  heading: "Сделки",
+  usesPeriod: true,
+  scores: (since) => sql`
+    select parties.user_id, count(*) as score, max(parties.closed_at) as reached_at
+    from (
+      select ${deals.buyerId} as user_id, ${deals.closedAt} as closed_at from ${deals}
+      where ${deals.state} = 'completed' ${since ? sql`and ${deals.closedAt} >= ${since.toISOString()}::timestamptz` : sql``}
+      union all
+      select ${deals.sellerId}, ${deals.closedAt} from ${deals}
+      where ${deals.state} = 'completed' ${since ? sql`and ${deals.closedAt} >= ${since.toISOString()}::timestamptz` : sql``}
+    ) as parties
+    group by parties.user_id`,
+  format: (score) => `${formatCount(score)} ${plural(score, ["сделка", "сделки", "сделок"])}`,
+};
+
+/** The public deposit as it stands now (kopecks); ties go to whoever's deposit last changed earlier. */
+const deposit: LeaderboardMetric = {
+  id: "deposit",
+  label: "Депозит",
+  heading: "Депозит",
+  usesPeriod: false,
+  scores: () => sql`
+    select ${ledgerAccounts.userId} as user_id, ${ledgerAccounts.balance} as score,
+      greatest(
+        (select max(${ledgerTransfers.createdAt}) from ${ledgerTransfers} where ${ledgerTransfers.creditAccountId} = ${ledgerAccounts.id}),
+        (select max(${ledgerTransfers.createdAt}) from ${ledgerTransfers} where ${ledgerTransfers.debitAccountId} = ${ledgerAccounts.id})
+      ) as reached_at
+    from ${ledgerAccounts}
+    where ${ledgerAccounts.kind} = 'member_deposit' and ${ledgerAccounts.balance} > 0`,
+  format: (score) => formatKopecks(score),
+};
+
 /** In tab order; the first is the default. */
-export const LEADERBOARD_METRICS: readonly LeaderboardMetric[] = [reputation, postsPublished];
+export const LEADERBOARD_METRICS: readonly LeaderboardMetric[] = [reputation, postsPublished, dealsCompleted, deposit];
