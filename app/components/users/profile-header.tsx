@@ -11,7 +11,7 @@ export function ProfileHeader({ profile, children }: { profile: ProfileDto; chil
   const online = profile.lastSeenAt !== null && Date.parse(profile.lastSeenAt) > Date.now() - ONLINE_WINDOW_MS;
   return (
     <section className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:flex-row sm:items-start" data-testid="profile-header">
-      <Avatar username={profile.username} src={profile.image} size="lg" />
+      <Avatar username={profile.username} src={profile.image} size="lg" overlay={profile.ranks.includes("SCAMMER") ? "scam" : undefined} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="font-heading text-2xl font-extrabold">{profile.username}</h1>

@@ -1,11 +1,13 @@
 /**
  * The money scheduler (issue 5 item 4: "a scheduler for deadlines that survives restarts").
- * Deadlines are not timers held in memory: they are rows (a hold's `release_at`; later a deal's
- * delivery deadline and a deposit withdrawal's date), so each tick asks the database what is
+ * Deadlines are not timers held in memory: they are rows (a hold's `release_at`, a delivered
+ * deal's `auto_complete_at`, a deposit withdrawal's `available_at`), so each tick asks the database what is
  * due. A restart loses nothing, and several server processes may tick at once: every job is an
  * idempotent system operation (e.g. `hold-release:{id}`), so nothing runs twice.
  */
 import type { Db } from "~/db/client.server";
+import { completeDueDeals } from "../deals/deals.server";
+import { completeDueWithdrawals } from "./deposits.server";
 import { releaseDueHolds } from "./wallet.server";
 
 /** How often the scheduler looks for due work (ms). */
@@ -15,11 +17,19 @@ export const MONEY_SCHEDULER_INTERVAL_MS = 30_000;
 export interface DueJobsResult {
   /** Held transfers released to their recipients (PRODUCT.md Money). */
   holdsReleased: number;
+  /** Deposit withdrawals paid out after their 14 days (PRODUCT.md Money "Deposit"). */
+  withdrawalsCompleted: number;
+  /** Delivered deals completed 72 hours after delivery (PRODUCT.md Guarantor service). */
+  dealsCompleted: number;
 }
 
 /** Runs every money job due at `now` once; safe to call concurrently from several processes. */
 export async function runDueMoneyJobs(db: Db, now: Date = new Date()): Promise<DueJobsResult> {
-  return { holdsReleased: await releaseDueHolds(db, now) };
+  return {
+    holdsReleased: await releaseDueHolds(db, now),
+    withdrawalsCompleted: await completeDueWithdrawals(db, now),
+    dealsCompleted: await completeDueDeals(db, now),
+  };
 }
 
 /**

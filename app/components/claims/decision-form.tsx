@@ -1,0 +1,84 @@
+/**
+ * The moderator's decision on /claims/{id}: uphold or reject, the reason (shown on /blacklist
+ * when upheld) and optional compensation in roubles from the accused's deposit. The hidden
+ * idempotency key comes from the loader, so a double submit or a resubmitted page replays the
+ * decision instead of paying twice. Works without JavaScript.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { DecideClaimFormSchema } from "~/domain/claims/schemas";
+import { formatKopecks } from "~/domain/ledger/money";
+
+export function DecisionForm({
+  claimId,
+  idempotencyKey,
+  amount,
+  deposit,
+  lastResult,
+}: {
+  claimId: number;
+  idempotencyKey: string;
+  /** The claimed amount, kopecks. */
+  amount: number;
+  /** The accused's deposit right now, kopecks. */
+  deposit: number;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const action = `/claims/${claimId}`;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const [form, fields] = useForm({
+    id: "claim-decision",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DecideClaimFormSchema }),
+  });
+  return (
+    <Form method="post" action={action} className="grid gap-5 rounded-2xl border border-border bg-card p-6" {...getFormProps(form)}>
+      <h2 className="font-heading text-xl font-bold">Решение модератора</h2>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="key" value={idempotencyKey} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <fieldset className="grid gap-2" aria-describedby={fields.decision.errors ? `${fields.decision.id}-error` : undefined}>
+        <legend className="mb-1 text-sm font-medium">Решение</legend>
+        <label className="flex items-center gap-2">
+          <input {...getInputProps(fields.decision, { type: "radio", value: "uphold" })} id={`${fields.decision.id}-uphold`} className="size-4" />
+          Удовлетворить — участник получит ранг «Мошенник» и попадёт в чёрный список
+        </label>
+        <label className="flex items-center gap-2">
+          <input {...getInputProps(fields.decision, { type: "radio", value: "reject" })} id={`${fields.decision.id}-reject`} className="size-4" />
+          Отклонить
+        </label>
+        {fields.decision.errors ? (
+          <p id={`${fields.decision.id}-error`} className="text-sm text-destructive">
+            {fields.decision.errors.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field label="Причина решения" id={fields.note.id} errors={fields.note.errors} description="При удовлетворении показывается в чёрном списке.">
+        <Textarea {...getTextareaProps(fields.note)} rows={4} />
+      </Field>
+      <Field
+        label="Компенсация из депозита, ₽"
+        id={fields.compensation.id}
+        errors={fields.compensation.errors}
+        description={`Необязательно, только при удовлетворении. Не больше суммы претензии (${formatKopecks(amount)}) и депозита участника (сейчас ${formatKopecks(deposit)}).`}
+      >
+        <Input {...getInputProps(fields.compensation, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="0,00" className="max-w-48" />
+      </Field>
+      <div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Сохраняем…" : "Вынести решение"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

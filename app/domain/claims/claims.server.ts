@@ -1,0 +1,227 @@
+/**
+ * Claims against members (issue 5; PRODUCT.md Claims and blacklist): a member files a claim
+ * (amount, description, evidence links, deal reference); a moderator upholds or rejects it.
+ * Upheld: the accused gets rank SCAMMER (users.scammer, see ranksOf), the claim joins the public
+ * blacklist, and compensation may be paid from the accused's deposit.
+ *
+ * Lock order (app/db/schema-trust.ts): the claim row first, then ledger accounts. Filing locks the
+ * accused's member_deposit account before inserting, so it serialises with a deposit withdrawal
+ * completing at the same time (the deposits slice reads open claims under that same lock).
+ */
+import { and, count, eq, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { claims, deals, users } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors";
+import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
+import { eventBus } from "~/lib/events.server";
+import { isValidId } from "~/lib/ids";
+import { lockLedgerAccounts, postTransfers } from "../ledger/ledger.server";
+import { formatKopecks } from "../ledger/money";
+import { runOperationDetailed } from "../ledger/operations.server";
+import { getUserById, type UserRow } from "../users/users.server";
+import { toClaimDto, type ClaimRow } from "./mapper.server";
+import { DecideClaimInputSchema, FileClaimInputSchema, type DecideClaimInput, type FileClaimInput } from "./schemas";
+import type { ClaimDto } from "./types";
+
+export { listBlacklist, listClaimsAgainst, listClaimsFiledBy, listOpenClaims } from "./lists.server";
+
+/** True for a member who decides claims: role moderator or admin (issue 5 contract). */
+export function isModerator(user: Pick<UserRow, "role"> | null | undefined): boolean {
+  return user?.role === "moderator" || user?.role === "admin";
+}
+
+function invalid(parsed: { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): ValidationFailed {
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return new ValidationFailed(parsed.error.issues[0]?.message ?? "Проверьте поля претензии", fields, "invalid_input");
+}
+
+function claimNotFound(): NotFound {
+  return new NotFound("Претензия не найдена", "claim_not_found");
+}
+
+async function findMember(db: Db, ref: string | number): Promise<UserRow | null> {
+  if (typeof ref === "number") return isValidId(ref) ? getUserById(db, ref) : null;
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${ref})`).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Member `claimantId` files a claim against `input.accused` (a username, «@» optional and
+ * case-insensitive, or a member id): `amount` kopecks (1…10 000 000 ₽), a description of 10–5000
+ * characters, 0–10 http(s) evidence links of ≤ 500 characters, and optionally the id of a deal
+ * between the two. Returns the new open claim. PRODUCT.md Claims and blacklist.
+ *
+ * Throws ValidationFailed (`invalid_input` with field errors; `claim_against_self`;
+ * `deal_not_between_parties` when the deal is unknown or not between the two), NotFound
+ * (`accused_not_found`), Conflict (`claim_already_open`: one open claim per claimant and accused).
+ */
+export async function fileClaim(db: Db, claimantId: number, input: FileClaimInput): Promise<ClaimDto> {
+  const parsed = FileClaimInputSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed);
+  const { amount, description, evidence, dealId } = parsed.data;
+  const accused = await findMember(db, parsed.data.accused);
+  if (!accused) throw new NotFound("Участник, на которого подаётся претензия, не найден", "accused_not_found");
+  if (accused.id === claimantId) {
+    const message = "Нельзя подать претензию на самого себя";
+    throw new ValidationFailed(message, { accused: [message] }, "claim_against_self");
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      // Serialises with a deposit withdrawal of the accused (it checks open claims under this lock).
+      await lockLedgerAccounts(tx, [{ kind: "member_deposit", userId: accused.id }]);
+      if (dealId != null) {
+        const [deal] = await tx
+          .select({ id: deals.id })
+          .from(deals)
+          .where(
+            and(
+              eq(deals.id, dealId),
+              or(and(eq(deals.buyerId, claimantId), eq(deals.sellerId, accused.id)), and(eq(deals.buyerId, accused.id), eq(deals.sellerId, claimantId))),
+            ),
+          );
+        if (!deal) {
+          const message = `Сделка №${dealId} не найдена среди ваших сделок с ${accused.username}`;
+          throw new ValidationFailed(message, { dealId: [message] }, "deal_not_between_parties");
+        }
+      }
+      await assertNoOpenClaim(tx, claimantId, accused.id);
+      const [inserted] = await tx
+        .insert(claims)
+        .values({ claimantId, accusedId: accused.id, dealId: dealId ?? null, amount, description, evidence })
+        .returning();
+      return inserted!;
+    });
+    return toClaimDto(db, row);
+  } catch (error) {
+    // A concurrent filing for the same pair won the race on claims_one_open_per_pair.
+    if (isUniqueViolation(error)) throw claimAlreadyOpen();
+    throw error;
+  }
+}
+
+function claimAlreadyOpen(): Conflict {
+  return new Conflict("У вас уже есть открытая претензия к этому участнику — дождитесь решения модератора", "claim_already_open");
+}
+
+async function assertNoOpenClaim(tx: Tx, claimantId: number, accusedId: number): Promise<void> {
+  const [open] = await tx
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.claimantId, claimantId), eq(claims.accusedId, accusedId), eq(claims.status, "open")));
+  if (open) throw claimAlreadyOpen();
+}
+
+/**
+ * Moderator `moderatorId` decides open claim `claimId` under idempotency key `key` (a retry
+ * replays and changes nothing more). `reject`: the claim closes with the note. `uphold`: the note
+ * becomes the reason shown on /blacklist, the accused gets rank SCAMMER, and `compensation`
+ * kopecks (optional, ≤ the claim's amount and ≤ the accused's deposit) move from the accused's
+ * deposit to the claimant's available balance (transfer kind "compensation", memo «Претензия №id»).
+ * Publishes `claim.upheld` and, with compensation, `deposit.changed` after the commit.
+ * Returns the decided claim. PRODUCT.md Claims and blacklist, Money "Deposit".
+ *
+ * Throws ValidationFailed (`invalid_input`; `compensation_on_reject`; `compensation_above_claim`),
+ * NotFound (`claim_not_found` for an unknown claim or one the caller may not see), Forbidden
+ * (`not_moderator`; `party_cannot_decide` for a moderator who is a party), Conflict
+ * (`claim_already_decided`; `idempotency_key_reused`), InsufficientFunds (`insufficient_deposit`
+ * when compensation exceeds the deposit). Nothing changes on any refusal.
+ */
+export async function decideClaim(db: Db, moderatorId: number, claimId: number, input: DecideClaimInput, key: string): Promise<ClaimDto> {
+  const moderator = await getUserById(db, moderatorId);
+  if (!isModerator(moderator)) {
+    await getClaim(db, moderatorId, claimId); // NotFound for a claim the caller may not even see
+    throw new Forbidden("Решение по претензии принимает модератор", "not_moderator");
+  }
+  if (!isValidId(claimId)) throw claimNotFound();
+  const parsed = DecideClaimInputSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed);
+  const { decision, note } = parsed.data;
+  const compensation = parsed.data.compensation ?? null;
+  if (decision === "reject" && compensation !== null) {
+    const message = "Компенсация назначается только при удовлетворении претензии";
+    throw new ValidationFailed(message, { compensation: [message] }, "compensation_on_reject");
+  }
+
+  const request = { claimId, decision, note, compensation };
+  const { result, replayed } = await runOperationDetailed(db, moderatorId, key, "claim.decide", request, async (tx, operation) => {
+    const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for("update");
+    if (!claim) throw claimNotFound();
+    if (claim.claimantId === moderatorId || claim.accusedId === moderatorId) {
+      throw new Forbidden("Нельзя решать претензию, в которой вы участвуете", "party_cannot_decide");
+    }
+    if (claim.status !== "open") throw new Conflict("По этой претензии уже принято решение", "claim_already_decided");
+    let transferId: number | null = null;
+    let depositAfter: number | null = null;
+    if (decision === "uphold" && compensation !== null) {
+      if (compensation > claim.amount) {
+        const message = `Компенсация не может превышать сумму претензии (${formatKopecks(claim.amount)})`;
+        throw new ValidationFailed(message, { compensation: [message] }, "compensation_above_claim");
+      }
+      const depositRef = { kind: "member_deposit" as const, userId: claim.accusedId };
+      const balances = await lockLedgerAccounts(tx, [depositRef, { kind: "member_available", userId: claim.claimantId }]);
+      const deposit = balances.get(`member_deposit:${claim.accusedId}`) ?? 0;
+      if (compensation > deposit) {
+        throw new InsufficientFunds(
+          `Компенсация больше депозита участника: на депозите ${formatKopecks(deposit)}, а назначено ${formatKopecks(compensation)}`,
+          "insufficient_deposit",
+        );
+      }
+      const [transfer] = await postTransfers(tx, operation.id, [
+        { kind: "compensation", from: depositRef, to: { kind: "member_available", userId: claim.claimantId }, amount: compensation, memo: `Претензия №${claim.id}` },
+      ]);
+      transferId = transfer!.id;
+      depositAfter = transfer!.debitBalanceAfter;
+    }
+    if (decision === "uphold") await tx.update(users).set({ scammer: true }).where(eq(users.id, claim.accusedId));
+    await tx
+      .update(claims)
+      .set({
+        status: decision === "uphold" ? "upheld" : "rejected",
+        decidedBy: moderatorId,
+        decidedAt: new Date(),
+        decisionNote: note,
+        compensation: decision === "uphold" ? compensation : null,
+        compensationTransferId: transferId,
+      })
+      .where(eq(claims.id, claim.id));
+    return { claimId: claim.id, claimantId: claim.claimantId, accusedId: claim.accusedId, upheld: decision === "uphold", transferId, depositAfter };
+  });
+  if (!replayed && result.upheld) {
+    const bus = eventBus(db);
+    bus.publish({ type: "claim.upheld", claimId: result.claimId, accusedId: result.accusedId, claimantId: result.claimantId });
+    if (result.depositAfter !== null) bus.publish({ type: "deposit.changed", userId: result.accusedId, deposit: result.depositAfter });
+  }
+  const [row] = await db.select().from(claims).where(eq(claims.id, result.claimId));
+  return toClaimDto(db, row!);
+}
+
+/**
+ * Claim `claimId` as `viewerId` (null for a visitor) may see it: upheld claims are public (the
+ * blacklist links to them); open and rejected ones only to the claimant, the accused and
+ * moderators. Throws NotFound (`claim_not_found`) otherwise and for an unknown id.
+ */
+export async function getClaim(db: Db, viewerId: number | null, claimId: number): Promise<ClaimDto> {
+  const row = isValidId(claimId) ? (await db.select().from(claims).where(eq(claims.id, claimId)))[0] : undefined;
+  if (!row || !(await maySee(db, viewerId, row))) throw claimNotFound();
+  return toClaimDto(db, row);
+}
+
+async function maySee(db: Db, viewerId: number | null, row: ClaimRow): Promise<boolean> {
+  if (row.status === "upheld") return true;
+  if (viewerId === null) return false;
+  if (viewerId === row.claimantId || viewerId === row.accusedId) return true;
+  return isModerator(await getUserById(db, viewerId));
+}
+
+/**
+ * How many open claims name member `userId` as the accused (deposit withdrawals wait while any is
+ * open: PRODUCT.md Money "Deposit"). Pass the transaction to count under its locks.
+ */
+export async function countOpenClaimsAgainst(db: Db | Tx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(claims)
+    .where(and(eq(claims.accusedId, userId), eq(claims.status, "open")));
+  return row?.value ?? 0;
+}

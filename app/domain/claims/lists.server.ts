@@ -1,0 +1,83 @@
+/**
+ * Lists of claims (issue 5; PRODUCT.md Claims and blacklist): the public blacklist, a member's
+ * claims filed and against them, and the moderators' queue of open claims. Each page loads its
+ * members in one query (mapper.server.ts).
+ */
+import { count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { claims, users } from "~/db/schema";
+import { Forbidden } from "~/lib/errors";
+import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { getUserById, toUserRefDto } from "../users/users.server";
+import { toClaimDtos } from "./mapper.server";
+import type { BlacklistEntryDto, ClaimDto } from "./types";
+
+async function pageOfClaims(db: Db, where: SQL, params: PageParams): Promise<Page<ClaimDto>> {
+  const rows = await db
+    .select()
+    .from(claims)
+    .where(where)
+    .orderBy(desc(claims.id))
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+  const [total] = await db.select({ value: count() }).from(claims).where(where);
+  return toPage(await toClaimDtos(db, rows), total?.value ?? 0, params);
+}
+
+/** Claims member `userId` filed, newest first, any status. */
+export function listClaimsFiledBy(db: Db, userId: number, params: PageParams): Promise<Page<ClaimDto>> {
+  return pageOfClaims(db, eq(claims.claimantId, userId), params);
+}
+
+/** Claims against member `userId`, newest first, any status (the accused sees and may answer them to a moderator). */
+export function listClaimsAgainst(db: Db, userId: number, params: PageParams): Promise<Page<ClaimDto>> {
+  return pageOfClaims(db, eq(claims.accusedId, userId), params);
+}
+
+/**
+ * The moderators' queue: open claims, oldest first. Throws Forbidden (`not_moderator`) for
+ * anyone but a moderator or admin.
+ */
+export async function listOpenClaims(db: Db, moderatorId: number, params: PageParams): Promise<Page<ClaimDto>> {
+  const moderator = await getUserById(db, moderatorId);
+  if (moderator?.role !== "moderator" && moderator?.role !== "admin") throw new Forbidden("Очередь претензий видят модераторы", "not_moderator");
+  const where = eq(claims.status, "open");
+  const rows = await db
+    .select()
+    .from(claims)
+    .where(where)
+    .orderBy(claims.id)
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+  const [total] = await db.select({ value: count() }).from(claims).where(where);
+  return toPage(await toClaimDtos(db, rows), total?.value ?? 0, params);
+}
+
+/**
+ * The public blacklist (/blacklist, GET /api/profiles/blacklist): upheld claims, newest decision
+ * first — the accused (with ranks, so avatars carry the scam overlay), the moderator's reason, the
+ * claimed amount and compensation in kopecks, the date and the claim id. PRODUCT.md Claims and blacklist.
+ */
+export async function listBlacklist(db: Db, params: PageParams): Promise<Page<BlacklistEntryDto>> {
+  const where = eq(claims.status, "upheld");
+  const rows = await db
+    .select({ claim: claims, accused: users })
+    .from(claims)
+    .innerJoin(users, eq(users.id, claims.accusedId))
+    .where(where)
+    .orderBy(desc(claims.decidedAt), desc(claims.id))
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+  const [total] = await db.select({ value: count() }).from(claims).where(where);
+  const items = rows.map(
+    ({ claim, accused }): BlacklistEntryDto => ({
+      claimId: claim.id,
+      accused: toUserRefDto(accused),
+      reason: claim.decisionNote ?? "",
+      amount: claim.amount,
+      compensation: claim.compensation,
+      date: (claim.decidedAt ?? claim.createdAt).toISOString(),
+    }),
+  );
+  return toPage(items, total?.value ?? 0, params);
+}

@@ -1,0 +1,54 @@
+/**
+ * /blacklist (bare layout, public; PRODUCT.md Claims and blacklist): members whose claims a
+ * moderator upheld, newest first — avatar with the scam mark, name, the moderator's reason, the
+ * claimed amount, the date and a link to the claim. Paginated with ?page.
+ */
+import { Link, useLocation } from "react-router";
+import type { Route } from "./+types/blacklist";
+import { BlacklistTable } from "~/components/claims/blacklist-table";
+import { Pagination } from "~/components/ui/pagination";
+import { listBlacklist } from "~/domain/claims/claims.server";
+import { getOptionalUser } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/meta";
+import { parsePageParams } from "~/lib/pagination";
+import { withSearchParam } from "~/lib/url";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Чёрный список", "Участники, претензии к которым модераторы признали обоснованными: причина, сумма и дата.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [page, viewer] = await Promise.all([
+    listBlacklist(context.db, parsePageParams(new URL(request.url).searchParams)),
+    getOptionalUser(context, request),
+  ]);
+  return { page, signedIn: viewer !== null };
+}
+
+export default function BlacklistPage({ loaderData }: Route.ComponentProps) {
+  const { page, signedIn } = loaderData;
+  const location = useLocation();
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-heading text-3xl font-extrabold">Чёрный список</h1>
+          <p className="mt-1 text-muted-foreground">
+            Участники, претензии к которым модераторы признали обоснованными. Перед сделкой проверьте собеседника здесь.
+          </p>
+        </div>
+        {signedIn ? (
+          <div className="flex gap-4">
+            <Link to="/claims" className="font-medium text-primary hover:underline">
+              Мои претензии
+            </Link>
+            <Link to="/claims/new" className="font-medium text-primary hover:underline">
+              Подать претензию
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <BlacklistTable entries={page.items} />
+      <Pagination page={page.page} totalPages={page.totalPages} makeHref={(p) => withSearchParam(location.pathname, location.search, "page", p)} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * /claims/{id} (PRODUCT.md Claims and blacklist): one claim — parties with avatars, amount, the
+ * description, evidence as safe external links, the deal and the decision. Upheld claims are
+ * public (the blacklist links here); others only for the parties and moderators (404 for anyone
+ * else). A moderator who is not a party decides an open claim here: the form carries an
+ * idempotency key made by the loader, so a resubmitted decision replays instead of paying twice.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/claim";
+import { ClaimParty } from "~/components/claims/claim-party";
+import { ClaimStatusBadge } from "~/components/claims/claim-status-badge";
+import { DecisionForm } from "~/components/claims/decision-form";
+import { EvidenceLinks } from "~/components/claims/evidence-links";
+import { decideClaim, getClaim, isModerator } from "~/domain/claims/claims.server";
+import { DecideClaimFormSchema } from "~/domain/claims/schemas";
+import { getBalances } from "~/domain/ledger/wallet.server";
+import { formatKopecks } from "~/domain/ledger/money";
+import { getOptionalUser, requireUser } from "~/lib/auth.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { pageData } from "~/lib/errors";
+import { formatDateTime } from "~/lib/format";
+import { readForm, replyWithError } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  pageMeta(matches, loaderData ? `Претензия №${loaderData.claim.id}` : "Претензия не найдена");
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(context, request);
+  const claim = await pageData(() => getClaim(context.db, viewer?.id ?? null, Number(params.id)));
+  const canDecide = claim.status === "open" && isModerator(viewer) && viewer!.id !== claim.claimant.id && viewer!.id !== claim.accused.id;
+  return {
+    claim,
+    decision: canDecide ? { key: crypto.randomUUID(), deposit: (await getBalances(context.db, claim.accused.id)).deposit } : null,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const moderator = await requireUser(context, request);
+  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: DecideClaimFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await validateCsrf(request);
+    const { key, ...input } = submission.value;
+    const claim = await decideClaim(context.db, moderator.id, Number(params.id), input, key);
+    return redirectWithToast(`/claims/${claim.id}`, { title: claim.status === "upheld" ? "Претензия удовлетворена" : "Претензия отклонена" });
+  } catch (error) {
+    return replyWithError(submission, error);
+  }
+}
+
+export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { claim, decision } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-heading text-3xl font-extrabold">Претензия №{claim.id}</h1>
+        <ClaimStatusBadge status={claim.status} />
+      </div>
+      <section className="grid gap-4 rounded-2xl border border-border bg-card p-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ClaimParty member={claim.claimant} size="base" label="Заявитель" />
+          <ClaimParty member={claim.accused} size="base" label="На кого" />
+        </div>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted-foreground">Сумма ущерба</dt>
+          <dd className="font-semibold tabular-nums" data-testid="claim-amount">
+            {formatKopecks(claim.amount)}
+          </dd>
+          <dt className="text-muted-foreground">Подана</dt>
+          <dd>{formatDateTime(claim.createdAt)}</dd>
+          {claim.dealId !== null ? (
+            <>
+              <dt className="text-muted-foreground">Сделка</dt>
+              <dd>
+                <Link to={`/services/guarantor/deals/${claim.dealId}`} className="text-primary hover:underline">
+                  Сделка №{claim.dealId}
+                </Link>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <div>
+          <h2 className="mb-1 font-semibold">Что произошло</h2>
+          <p className="whitespace-pre-line break-words" data-testid="claim-description">
+            {claim.description}
+          </p>
+        </div>
+        <div>
+          <h2 className="mb-1 font-semibold">Доказательства</h2>
+          <EvidenceLinks links={claim.evidence} />
+        </div>
+      </section>
+      {claim.status !== "open" ? (
+        <section className="grid gap-2 rounded-2xl border border-border bg-card p-6" data-testid="claim-decision">
+          <h2 className="font-heading text-xl font-bold">{claim.status === "upheld" ? "Претензия удовлетворена" : "Претензия отклонена"}</h2>
+          <p className="whitespace-pre-line break-words">{claim.decisionNote}</p>
+          <p className="text-sm text-muted-foreground">
+            {claim.decidedBy ? `Модератор ${claim.decidedBy.username}, ` : null}
+            {claim.decidedAt ? formatDateTime(claim.decidedAt) : null}
+          </p>
+          {claim.compensation !== null ? <p className="text-sm">Возмещено из депозита: {formatKopecks(claim.compensation)}</p> : null}
+        </section>
+      ) : decision ? (
+        <DecisionForm claimId={claim.id} idempotencyKey={decision.key} amount={claim.amount} deposit={decision.deposit} lastResult={actionData?.result} />
+      ) : (
+        <p className="rounded-xl border border-dashed border-border p-4 text-muted-foreground">Претензия на рассмотрении у модератора.</p>
+      )}
+    </div>
+  );
+}

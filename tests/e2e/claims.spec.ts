@@ -1,0 +1,102 @@
+/**
+ * A claim upheld and the member on /blacklist (issue 5 "Done when"; PRODUCT.md Claims and
+ * blacklist), with and without JavaScript: a fresh member files a claim against another fresh
+ * member from his profile; the demo moderator upholds it (after a refused compensation larger than
+ * the deposit); the accused is then on /blacklist with the reason and amount, and his avatar
+ * carries the scam mark on his profile.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, registerMember, test } from "./fixtures";
+
+/** Another member's page in its own browser context, failing the test on console errors as the fixture page does. */
+async function openContext(browser: Browser) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, timezoneId: use.timezoneId, javaScriptEnabled: use.javaScriptEnabled });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return {
+    page,
+    async close() {
+      await context.close();
+      expect(problems, "the other page logged errors").toEqual([]);
+    },
+  };
+}
+
+async function signInModerator(page: Page) {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email или имя пользователя").fill("moderator@shodka.local");
+  await page.getByLabel("Пароль").fill("moder12345");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByTestId("header-profile")).toContainText("dark_knight77");
+}
+
+test("a member files a claim, the moderator upholds it, the accused is on /blacklist with the scam mark", async ({ page, browser }) => {
+  const other = await openContext(browser);
+  const accused = await registerMember(other.page);
+  await other.close();
+
+  // The claimant files from the accused's profile.
+  await registerMember(page);
+  await page.goto(`/profile/${accused.id}`);
+  await page.getByRole("link", { name: "Подать претензию" }).click();
+  await expect(page).toHaveURL(/\/claims\/new\?accused=/);
+  await expect(page.getByLabel("На кого претензия")).toHaveValue(accused.username);
+  await page.getByLabel("Сумма ущерба, ₽").fill("1 234,50");
+  await page.getByLabel("Что произошло").fill("Мало");
+  await page.getByLabel("Доказательства").fill("https://example.com/proof-1.png\nhttps://example.com/chat");
+  await page.getByRole("button", { name: "Подать претензию" }).click();
+  await expect(page.getByText("Описание — не короче 10 символов")).toBeVisible();
+  await page.getByLabel("Что произошло").fill("Оплатил аккаунт, продавец получил деньги и перестал отвечать.");
+  await page.getByRole("button", { name: "Подать претензию" }).click();
+  await expect(page).toHaveURL(/\/claims\/\d+$/);
+  const claimUrl = new URL(page.url()).pathname;
+  const claimId = claimUrl.split("/").pop()!;
+  await expect(page.getByRole("heading", { name: `Претензия №${claimId}` })).toBeVisible();
+  await expect(page.getByTestId("claim-status")).toHaveText("На рассмотрении");
+  await expect(page.getByTestId("claim-amount")).toHaveText("1 234,50 ₽");
+  const proof = page.getByRole("link", { name: "https://example.com/proof-1.png" });
+  await expect(proof).toHaveAttribute("rel", "nofollow noopener ugc");
+  await expect(proof).toHaveAttribute("target", "_blank");
+  await page.goto("/claims");
+  await expect(page.getByTestId("claim-row").filter({ hasText: accused.username })).toContainText(`Претензия №${claimId}`);
+
+  // The moderator upholds it; compensation above the (empty) deposit is refused first.
+  const moderatorContext = await openContext(browser);
+  const mod = moderatorContext.page;
+  await signInModerator(mod);
+  await mod.goto("/claims");
+  await mod.getByRole("link", { name: `Претензия №${claimId}` }).first().click();
+  await expect(mod).toHaveURL(claimUrl);
+  await mod.getByLabel(/^Удовлетворить/).check();
+  await mod.getByLabel("Причина решения").fill("Переписка подтверждает: деньги получены, аккаунт не передан");
+  await mod.getByLabel("Компенсация из депозита, ₽").fill("100");
+  await mod.getByRole("button", { name: "Вынести решение" }).click();
+  await expect(mod.getByText(/^Компенсация больше депозита участника/)).toHaveText("Компенсация больше депозита участника: на депозите 0,00 ₽, а назначено 100,00 ₽");
+  await mod.getByLabel(/^Удовлетворить/).check();
+  await mod.getByLabel("Причина решения").fill("Переписка подтверждает: деньги получены, аккаунт не передан");
+  await mod.getByLabel("Компенсация из депозита, ₽").fill("");
+  await mod.getByRole("button", { name: "Вынести решение" }).click();
+  await expect(mod.getByTestId("claim-decision")).toContainText("Претензия удовлетворена");
+  await expect(mod.getByTestId("claim-status")).toHaveText("Удовлетворена");
+  await moderatorContext.close();
+
+  // Public: the blacklist shows the accused with the reason, amount and claim link; the profile shows the scam mark.
+  await page.goto("/blacklist");
+  const entry = page.getByTestId("blacklist-entry").filter({ hasText: accused.username });
+  await expect(entry).toContainText("Переписка подтверждает: деньги получены, аккаунт не передан");
+  await expect(entry).toContainText("1 234,50 ₽");
+  await expect(entry.locator('[data-slot="avatar-overlay"]')).toHaveCount(1);
+  await entry.getByRole("link", { name: `Претензия №${claimId}` }).click();
+  await expect(page).toHaveURL(claimUrl);
+  await page.goto(`/profile/${accused.id}`);
+  const header = page.getByTestId("profile-header");
+  await expect(header.locator('[data-slot="avatar-overlay"]')).toHaveCount(1);
+  await expect(header).toContainText("Мошенник");
+});
