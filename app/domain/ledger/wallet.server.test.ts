@@ -9,6 +9,7 @@ import { postTransfers } from "./ledger.server";
 import { MAX_OPERATION_KOPECKS } from "./money";
 import { runOperation } from "./operations.server";
 import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
+import { listMemberHolds } from "./holds.server";
 import { getBalances, listBalanceLog, releaseDueHolds, releaseHold, topUp, transferToMember, type PaymentProvider } from "./wallet.server";
 
 let t: TestDatabase;
@@ -228,6 +229,52 @@ describe(`held transfers on ${engine}`, () => {
     expect(await releaseDueHolds(t.db, new Date("2040-01-01T10:00:00Z"))).toBe(1);
     expect(await getBalances(t.db, recipient.id)).toEqual({ available: 3_000, held: 0, deposit: 0 });
     await expect(releaseHold(t.db, sender.id, later.holdId!, key())).rejects.toMatchObject({ code: "hold_already_released" });
+    await expectInvariants();
+  });
+});
+
+describe(`the wallet page's holds and log types on ${engine}`, () => {
+  it("lists unreleased holds both ways, soonest first, with the other member and memo", async () => {
+    const [sender, recipient] = [await funded(10_000), await makeUser(t.db)];
+    const now = new Date("2050-01-01T00:00:00Z");
+    const later = await transferToMember(t.db, sender.id, recipient.id, 2_000, { holdHours: 48, memo: "за аккаунт" }, key(), now);
+    const sooner = await transferToMember(t.db, sender.id, recipient.username, 1_000, { holdHours: 2 }, key(), now);
+    const released = await transferToMember(t.db, sender.id, recipient.id, 500, { holdHours: 5 }, key(), now);
+    await releaseHold(t.db, sender.id, released.holdId!, key());
+    await transferToMember(t.db, sender.id, recipient.id, 100, {}, key(), now);
+
+    const senderHolds = await listMemberHolds(t.db, sender.id);
+    expect(senderHolds).toMatchObject({ incoming: [], outgoingTotal: 2, incomingTotal: 0 });
+    expect(senderHolds.outgoing).toEqual([
+      { id: sooner.holdId, amount: 1_000, counterparty: { id: recipient.id, username: recipient.username }, memo: null, createdAt: expect.any(String), releaseAt: "2050-01-01T02:00:00.000Z" },
+      { id: later.holdId, amount: 2_000, counterparty: { id: recipient.id, username: recipient.username }, memo: "за аккаунт", createdAt: expect.any(String), releaseAt: "2050-01-03T00:00:00.000Z" },
+    ]);
+    const recipientHolds = await listMemberHolds(t.db, recipient.id);
+    expect(recipientHolds).toMatchObject({ outgoing: [], outgoingTotal: 0, incomingTotal: 2 });
+    expect(recipientHolds.incoming.map((h) => [h.id, h.counterparty.id])).toEqual([
+      [sooner.holdId, sender.id],
+      [later.holdId, sender.id],
+    ]);
+  });
+
+  it("names deal and claim movements of the available balance, without the escrow as a counterparty", async () => {
+    const [buyer, seller] = [await funded(20_000), await makeUser(t.db)];
+    const escrow = { kind: "escrow" as const, reference: "deal:test-1" };
+    await runOperation(t.db, buyer.id, key(), "test.deal", {}, (tx, op) =>
+      postTransfers(tx, op.id, [
+        { kind: "escrow", from: { kind: "member_available", userId: buyer.id }, to: escrow, amount: 15_000, memo: "Сделка №1" },
+        { kind: "payout", from: escrow, to: { kind: "member_available", userId: seller.id }, amount: 9_000, memo: "Сделка №1" },
+        { kind: "refund", from: escrow, to: { kind: "member_available", userId: buyer.id }, amount: 5_000, memo: "Сделка №1" },
+        { kind: "fee", from: escrow, to: { kind: "platform_fee" }, amount: 1_000, memo: "Сделка №1" },
+      ]),
+    );
+    const buyerLog = await listBalanceLog(t.db, buyer.id, firstPage);
+    expect(buyerLog.items.map((e) => [e.type, e.amount, e.balanceAfter, e.counterparty, e.memo])).toEqual([
+      ["deal_refund", 5_000, 10_000, null, "Сделка №1"],
+      ["deal_funding", -15_000, 5_000, null, "Сделка №1"],
+      ["topup", 20_000, 20_000, null, null],
+    ]);
+    expect((await listBalanceLog(t.db, seller.id, firstPage)).items).toMatchObject([{ type: "deal_payout", amount: 9_000, counterparty: null, memo: "Сделка №1" }]);
     await expectInvariants();
   });
 });

@@ -9,7 +9,7 @@
  */
 import { aliasedTable, and, count, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { ledgerAccounts, ledgerHolds, ledgerTransfers, users } from "~/db/schema";
+import { ledgerAccounts, ledgerHolds, ledgerTransfers, users, type LedgerTransferKind } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
@@ -85,7 +85,40 @@ export interface Balances {
   deposit: number;
 }
 
-export type BalanceLogType = "topup" | "transfer_in" | "transfer_out" | "hold_out" | "hold_release";
+/**
+ * What changed the available balance: a top-up; a plain transfer in or out; a held transfer
+ * sent (the recipient sees it when released: hold_release); money locked in or returned from
+ * the deposit; a guarantor deal's funding, payout, refund or fee (memo «Сделка №N»); and a
+ * claim's compensation paid to the claimant.
+ */
+export type BalanceLogType =
+  | "topup"
+  | "transfer_in"
+  | "transfer_out"
+  | "hold_out"
+  | "hold_release"
+  | "deposit"
+  | "deposit_withdrawal"
+  | "deal_funding"
+  | "deal_payout"
+  | "deal_refund"
+  | "deal_fee"
+  | "claim_compensation";
+
+const LOG_TYPE_OF_KIND: Partial<Record<LedgerTransferKind, BalanceLogType>> = {
+  topup: "topup",
+  hold: "hold_out",
+  release: "hold_release",
+  deposit: "deposit",
+  withdrawal: "deposit_withdrawal",
+  escrow: "deal_funding",
+  payout: "deal_payout",
+  refund: "deal_refund",
+  fee: "deal_fee",
+  compensation: "claim_compensation",
+};
+/** Kinds whose other side is the member's own account or an escrow: no counterparty. */
+const WITHOUT_COUNTERPARTY = new Set<LedgerTransferKind>(["topup", "deposit", "withdrawal", "escrow", "payout", "refund", "fee"]);
 
 /** One line of the balance log of PRODUCT.md Money: a change of the member's available balance. */
 export interface BalanceLogEntry {
@@ -101,7 +134,8 @@ export interface BalanceLogEntry {
   balanceAfter: number;
 }
 
-function assertAmount(amount: number): void {
+/** Throws ValidationFailed (`invalid_amount`, 400) unless `amount` is 1…MAX_OPERATION_KOPECKS kopecks. */
+export function assertAmount(amount: number): void {
   if (!isValidAmount(amount)) {
     const message = "Сумма — от 0,01 до 10 000 000 ₽";
     throw new ValidationFailed(message, { amount: [message] }, "invalid_amount");
@@ -313,13 +347,12 @@ export async function listBalanceLog(db: Db, userId: number, params: PageParams)
   const [total] = await db.select({ value: count() }).from(ledgerTransfers).where(mine);
   const items = rows.map((row): BalanceLogEntry => {
     const outgoing = row.debitAccountId === account.id;
-    const type: BalanceLogType =
-      row.kind === "topup" ? "topup" : row.kind === "release" ? "hold_release" : row.kind === "hold" ? "hold_out" : outgoing ? "transfer_out" : "transfer_in";
+    const type: BalanceLogType = LOG_TYPE_OF_KIND[row.kind] ?? (outgoing ? "transfer_out" : "transfer_in");
     return {
       id: row.id,
       type,
       amount: outgoing ? -row.amount : row.amount,
-      counterparty: row.kind === "topup" || row.counterpartyId === null ? null : { id: row.counterpartyId, username: row.counterpartyUsername! },
+      counterparty: WITHOUT_COUNTERPARTY.has(row.kind) || row.counterpartyId === null ? null : { id: row.counterpartyId, username: row.counterpartyUsername! },
       memo: row.kind === "topup" ? null : row.memo,
       createdAt: row.createdAt.toISOString(),
       balanceAfter: outgoing ? row.debitBalanceAfter : row.creditBalanceAfter,

@@ -1,6 +1,6 @@
 /** /profile: the signed-in member's own page with links to their sections (sign-in required). */
 import { Link } from "react-router";
-import { Bell, Bookmark, FileText, MessagesSquare, Settings, Trophy, Wallet } from "lucide-react";
+import { Bell, Bookmark, FileText, Handshake, Landmark, MessagesSquare, Scale, Settings, Trophy, Wallet } from "lucide-react";
 import type { Route } from "./+types/index";
 import { Button } from "~/components/ui/button";
 import { ProfileHeader } from "~/components/users/profile-header";
@@ -21,6 +21,9 @@ const SECTIONS = [
   { to: "/profile/notifications", label: "Уведомления", icon: Bell },
   { to: "/profile/bookmarks", label: "Закладки", icon: Bookmark },
   { to: "/profile/wallet", label: "Кошелёк", icon: Wallet },
+  { to: "/profile/deposit", label: "Депозит", icon: Landmark },
+  { to: "/services/guarantor", label: "Сделки через гаранта", icon: Handshake },
+  { to: "/claims", label: "Претензии", icon: Scale },
   { to: "/profile/achievements", label: "Достижения", icon: Trophy },
   { to: "/profile/settings", label: "Настройки", icon: Settings },
 ];

@@ -2,7 +2,10 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/public";
 import { AchievementList } from "~/components/achievements/achievement-list";
+import { FileClaimLink } from "~/components/claims/file-claim-link";
 import { StartConversationButton } from "~/components/conversations/start-conversation-button";
+import { DepositBadge } from "~/components/wallet/deposit-badge";
+import { getBalances } from "~/domain/ledger/wallet.server";
 import { ProfileRelations } from "~/components/people/profile-relations";
 import { PostList } from "~/components/posts/post-card";
 import { Pagination } from "~/components/ui/pagination";
@@ -37,20 +40,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       loadWall(context.db, viewer, id, parsePageParams(new URLSearchParams({ page: search.get("wallPage") ?? "1" }))),
     ]);
     const bookmarkedIds = await bookmarkedPostIds(context.db, viewerId, posts.items.map((p) => p.id));
-    return { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds };
+    const { deposit } = await getBalances(context.db, id);
+    return { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds, deposit };
   });
 }
 
 export default function PublicProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds } = loaderData;
+  const { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds, deposit } = loaderData;
   const location = useLocation();
   return (
     <div className="grid gap-8">
       <ProfileHeader profile={profile}>
+        <DepositBadge deposit={deposit} />
         {viewerId !== null && viewerId !== profile.id && !relations.blocking && !relations.blockedByThem ? (
           <StartConversationButton profileId={profile.id} />
         ) : null}
         <ProfileRelations profile={profile} relations={relations} viewerId={viewerId} />
+        {viewerId !== null && viewerId !== profile.id ? <FileClaimLink username={profile.username} /> : null}
       </ProfileHeader>
       <AchievementList achievements={achievements} />
       <WallSection ownerId={profile.id} wall={wall} viewerId={viewerId} canWrite={viewerId !== null && !relations.blockedByThem} />

@@ -1,0 +1,84 @@
+/**
+ * Held transfers on the wallet page (PRODUCT.md Money, LOLZTEAM-style holds): the member's
+ * outgoing holds, each with «Снять удержание» (early release, its own form and idempotency
+ * key), and the incoming ones with the date they release by themselves.
+ */
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Button } from "~/components/ui/button";
+import type { HoldDto, MemberHolds } from "~/domain/ledger/holds.server";
+import { formatKopecks } from "~/domain/ledger/money";
+import { formatDateTime } from "~/lib/format";
+import { useSubmitting } from "./money-form";
+
+export function HoldsSection({ holds, releaseKey, releaseErrors }: { holds: MemberHolds; releaseKey: string; releaseErrors?: string[] }) {
+  const submitting = useSubmitting("release");
+  return (
+    <section className="grid content-start gap-6" aria-label="Переводы с удержанием">
+      <div className="grid content-start gap-3" data-testid="outgoing-holds">
+        <h2 className="font-heading text-lg font-bold">Вы отправили с удержанием</h2>
+        <FormErrors errors={releaseErrors} />
+        {holds.outgoing.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Нет переводов, ожидающих снятия удержания.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {holds.outgoing.map((hold) => (
+              <HoldRow key={hold.id} hold={hold} direction="outgoing">
+                <Form method="post">
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="intent" value="release" />
+                  <input type="hidden" name="key" value={`${releaseKey}-${hold.id}`} />
+                  <input type="hidden" name="holdId" value={hold.id} />
+                  <Button type="submit" size="sm" variant="outline" disabled={submitting}>
+                    Снять удержание
+                  </Button>
+                </Form>
+              </HoldRow>
+            ))}
+          </ul>
+        )}
+        <MoreHidden shown={holds.outgoing.length} total={holds.outgoingTotal} />
+      </div>
+      <div className="grid content-start gap-3" data-testid="incoming-holds">
+        <h2 className="font-heading text-lg font-bold">Вам отправили с удержанием</h2>
+        {holds.incoming.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Входящих переводов на удержании нет.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {holds.incoming.map((hold) => (
+              <HoldRow key={hold.id} hold={hold} direction="incoming" />
+            ))}
+          </ul>
+        )}
+        <MoreHidden shown={holds.incoming.length} total={holds.incomingTotal} />
+      </div>
+    </section>
+  );
+}
+
+function HoldRow({ hold, direction, children }: { hold: HoldDto; direction: "outgoing" | "incoming"; children?: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card p-3 shadow-xs" data-testid="hold">
+      <div className="min-w-0">
+        <p className="font-semibold tabular-nums">
+          {formatKopecks(hold.amount)}{" "}
+          <span className="font-normal text-muted-foreground">
+            {direction === "outgoing" ? "для " : "от "}
+            <Link to={`/profile/${hold.counterparty.id}`} className="text-primary hover:underline">
+              {hold.counterparty.username}
+            </Link>
+          </span>
+        </p>
+        <p className="text-xs text-muted-foreground">Удержание до {formatDateTime(hold.releaseAt)}</p>
+        {hold.memo ? <p className="mt-1 text-sm break-words">{hold.memo}</p> : null}
+      </div>
+      {children}
+    </li>
+  );
+}
+
+function MoreHidden({ shown, total }: { shown: number; total: number }) {
+  if (total <= shown) return null;
+  return <p className="text-xs text-muted-foreground">Показаны ближайшие {shown} из {total}.</p>;
+}

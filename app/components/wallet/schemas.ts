@@ -1,0 +1,75 @@
+/**
+ * The forms of /profile/wallet and /profile/deposit (issue 5 items 2, 3 and 7), shared by
+ * Conform in the browser and the pages' actions. Amounts are typed in roubles («1 234,50») and
+ * become integer kopecks here; every form carries the idempotency key its page's loader made,
+ * so a resubmitted form replays instead of moving money twice. Messages are Russian.
+ */
+import { z } from "zod";
+import { isValidAmount, parseRoubles } from "~/domain/ledger/money";
+
+export const MAX_HOLD_HOURS = 720;
+export const MAX_MEMO_LENGTH = 500;
+
+const AMOUNT_MESSAGE = "Сумма — от 0,01 до 10 000 000 ₽, например 1 234,50";
+
+/** A rouble amount typed by a person, as kopecks. */
+export const RoublesSchema = z.string({ error: "Введите сумму" }).transform((value, ctx) => {
+  const kopecks = parseRoubles(value);
+  if (kopecks === null || !isValidAmount(kopecks)) {
+    ctx.addIssue({ code: "custom", message: AMOUNT_MESSAGE });
+    return z.NEVER;
+  }
+  return kopecks;
+});
+
+/** The client's idempotency key: made by the loader, sent back in a hidden field. */
+const IdempotencyKeySchema = z
+  .string({ error: "Форма устарела: обновите страницу" })
+  .regex(/^[\x21-\x7e]{1,200}$/u, "Форма устарела: обновите страницу");
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+const username = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((value) => value.replace(/^@/u, ""))
+    .pipe(z.string().min(1, message).max(100, "Слишком длинное имя пользователя"));
+
+export const TransferSchema = z.object({
+  intent: z.literal("transfer"),
+  key: IdempotencyKeySchema,
+  recipient: username("Укажите имя получателя"),
+  amount: RoublesSchema,
+  holdHours: z.coerce
+    .number({ error: "Срок удержания — целое число часов от 1 до 720" })
+    .int("Срок удержания — целое число часов от 1 до 720")
+    .min(1, "Срок удержания — целое число часов от 1 до 720")
+    .max(MAX_HOLD_HOURS, "Срок удержания — целое число часов от 1 до 720")
+    .optional(),
+  memo: z
+    .string()
+    .trim()
+    .max(MAX_MEMO_LENGTH, `Комментарий — не длиннее ${MAX_MEMO_LENGTH} символов`)
+    .refine((memo) => !memo.includes("\u0000"), "Недопустимый символ в комментарии")
+    .optional(),
+});
+
+export const ReleaseHoldSchema = z.object({ intent: z.literal("release"), key: IdempotencyKeySchema, holdId: id("Перевод с удержанием не найден") });
+
+export const TopUpSchema = z.object({
+  intent: z.literal("topup"),
+  key: IdempotencyKeySchema,
+  member: username("Укажите имя участника"),
+  amount: RoublesSchema,
+});
+
+export const WalletActionSchema = z.discriminatedUnion("intent", [TransferSchema, ReleaseHoldSchema, TopUpSchema]);
+export type WalletIntent = z.infer<typeof WalletActionSchema>["intent"];
+
+export const DepositSchema = z.object({ intent: z.literal("deposit"), key: IdempotencyKeySchema, amount: RoublesSchema });
+export const WithdrawSchema = z.object({ intent: z.literal("withdraw"), key: IdempotencyKeySchema, amount: RoublesSchema });
+export const CancelWithdrawalSchema = z.object({ intent: z.literal("cancel"), key: IdempotencyKeySchema, withdrawalId: id("Заявка на вывод не найдена") });
+
+export const DepositActionSchema = z.discriminatedUnion("intent", [DepositSchema, WithdrawSchema, CancelWithdrawalSchema]);
+export type DepositIntent = z.infer<typeof DepositActionSchema>["intent"];

@@ -1,0 +1,77 @@
+/**
+ * Held transfers as the wallet page shows them (issue 5 item 2; PRODUCT.md Money, LOLZTEAM-style
+ * holds): the member's outgoing holds not yet released, which they may release early, and the
+ * incoming ones waiting to reach their available balance. Releasing is wallet.server.ts's.
+ */
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { ledgerHolds, ledgerTransfers, users } from "~/db/schema";
+import type { MemberRef } from "./wallet.server";
+
+/** How many holds of each direction the page lists (the soonest to release first). */
+export const HOLDS_LISTED = 50;
+
+export interface HoldDto {
+  id: number;
+  /** Kopecks. */
+  amount: number;
+  /** The recipient of an outgoing hold, the sender of an incoming one. */
+  counterparty: MemberRef;
+  memo: string | null;
+  /** ISO times: when it was sent and when it releases by itself. */
+  createdAt: string;
+  releaseAt: string;
+}
+
+export interface MemberHolds {
+  /** Sent by the member, not yet released (they may release them early). */
+  outgoing: HoldDto[];
+  /** Received by the member, not yet released (their held balance). */
+  incoming: HoldDto[];
+  /** Totals, when there are more than HOLDS_LISTED. */
+  outgoingTotal: number;
+  incomingTotal: number;
+}
+
+/**
+ * Member `userId`'s unreleased holds, both directions, each soonest-to-release first (at most
+ * HOLDS_LISTED each) with their totals. Amounts in kopecks, times ISO.
+ */
+export async function listMemberHolds(db: Db, userId: number): Promise<MemberHolds> {
+  const [outgoing, incoming, [outgoingTotal], [incomingTotal]] = await Promise.all([
+    holdsWhere(db, "outgoing", userId),
+    holdsWhere(db, "incoming", userId),
+    db.select({ value: count() }).from(ledgerHolds).where(and(eq(ledgerHolds.senderId, userId), isNull(ledgerHolds.releasedAt))),
+    db.select({ value: count() }).from(ledgerHolds).where(and(eq(ledgerHolds.recipientId, userId), isNull(ledgerHolds.releasedAt))),
+  ]);
+  return { outgoing, incoming, outgoingTotal: outgoingTotal?.value ?? 0, incomingTotal: incomingTotal?.value ?? 0 };
+}
+
+async function holdsWhere(db: Db, direction: "outgoing" | "incoming", userId: number): Promise<HoldDto[]> {
+  const mine = direction === "outgoing" ? ledgerHolds.senderId : ledgerHolds.recipientId;
+  const theirs = direction === "outgoing" ? ledgerHolds.recipientId : ledgerHolds.senderId;
+  const rows = await db
+    .select({
+      id: ledgerHolds.id,
+      amount: ledgerHolds.amount,
+      counterpartyId: users.id,
+      counterpartyUsername: users.username,
+      memo: ledgerTransfers.memo,
+      createdAt: ledgerHolds.createdAt,
+      releaseAt: ledgerHolds.releaseAt,
+    })
+    .from(ledgerHolds)
+    .innerJoin(users, eq(users.id, theirs))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerHolds.transferId))
+    .where(and(eq(mine, userId), isNull(ledgerHolds.releasedAt)))
+    .orderBy(asc(ledgerHolds.releaseAt), asc(ledgerHolds.id))
+    .limit(HOLDS_LISTED);
+  return rows.map((row) => ({
+    id: row.id,
+    amount: row.amount,
+    counterparty: { id: row.counterpartyId, username: row.counterpartyUsername },
+    memo: row.memo,
+    createdAt: row.createdAt.toISOString(),
+    releaseAt: row.releaseAt.toISOString(),
+  }));
+}

@@ -1,0 +1,166 @@
+/**
+ * The wallet and the deposit in the browser (issue 5 "Done when": admin top-up → transfer →
+ * deposit), with and without JavaScript. Fresh members keep the js and no-js runs apart: the
+ * demo admin tops a new member up; the member sends money to another new member (a plain
+ * transfer, and a held one he releases early), is refused in Russian when the balance is short
+ * (nothing changes), locks part as a deposit, asks to withdraw part and cancels, and sees the
+ * deposit on /profile/deposit and on his public profile. The recipient sees both payments.
+ */
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, registerMember, test } from "./fixtures";
+
+/** Another person's page in its own browser context, failing the test on console errors as the fixture page does. */
+async function openContext(browser: Browser) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, timezoneId: use.timezoneId, javaScriptEnabled: use.javaScriptEnabled });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return {
+    page,
+    async close() {
+      await context.close();
+      expect(problems, "the other page logged errors").toEqual([]);
+    },
+  };
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email или имя пользователя").fill("admin@shodka.local");
+  await page.getByLabel("Пароль").fill("admin12345");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByTestId("header-profile")).toContainText("admin");
+}
+
+/** The success message after a form post: a toast with JavaScript, the server's banner without. */
+async function expectNotice(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
+
+/** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
+async function hydrated(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+const balance = (page: Page, id: "available" | "held" | "deposit") => page.getByTestId(`balance-${id}`);
+const logEntries = (page: Page, list: "balance-log" | "deposit-log"): Locator => page.getByTestId(list).getByTestId("log-entry");
+
+test("admin top-up → transfers with and without a hold → a refused transfer → a deposit shown on the profile", async ({ page, browser, javaScriptEnabled }) => {
+  const other = await openContext(browser);
+  const recipient = await registerMember(other.page);
+  const payer = await registerMember(page);
+
+  // The admin credits the new member through the development provider.
+  const admin = await openContext(browser);
+  await signInAdmin(admin.page);
+  await admin.page.goto("/profile/wallet");
+  await hydrated(admin.page, javaScriptEnabled);
+  const topUp = admin.page.getByTestId("topup-form");
+  await topUp.getByLabel("Участник").fill(payer.username);
+  await topUp.getByLabel("Сумма пополнения").fill("1 000");
+  await topUp.getByRole("button", { name: "Пополнить" }).click();
+  await expectNotice(admin.page, `Баланс ${payer.username} пополнен на 1 000,00 ₽`);
+  await admin.close();
+
+  await page.goto("/profile/wallet");
+  await hydrated(page, javaScriptEnabled);
+  await expect(balance(page, "available")).toContainText("1 000,00 ₽");
+  await expect(logEntries(page, "balance-log").first()).toContainText("Пополнение");
+
+  // A plain transfer with a memo.
+  const transfer = page.getByTestId("transfer-form");
+  await transfer.getByLabel("Получатель").fill(recipient.username);
+  await transfer.getByLabel("Сумма").fill("150,50");
+  await transfer.getByLabel("Комментарий").fill("за скин");
+  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await expectNotice(page, `Переведено 150,50 ₽ участнику ${recipient.username}`);
+  await expect(balance(page, "available")).toContainText("849,50 ₽");
+  const sent = logEntries(page, "balance-log").first();
+  await expect(sent).toContainText(`Перевод участнику · ${recipient.username}`);
+  await expect(sent).toContainText("−150,50 ₽");
+  await expect(sent).toContainText("за скин");
+
+  // More than the balance: refused in Russian, nothing moves, the form keeps what was typed.
+  await transfer.getByLabel("Получатель").fill(recipient.username);
+  await transfer.getByLabel("Сумма").fill("5 000");
+  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await expect(transfer.getByRole("alert")).toContainText("Недостаточно средств на балансе");
+  await expect(transfer.getByLabel("Сумма")).toHaveValue("5 000");
+  await expect(balance(page, "available")).toContainText("849,50 ₽");
+  await expect(logEntries(page, "balance-log")).toHaveCount(2);
+
+  // A held transfer, released early by the sender.
+  await transfer.getByLabel("Получатель").fill(recipient.username);
+  await transfer.getByLabel("Сумма").fill("200");
+  await transfer.getByLabel("Удержание, часов").fill("24");
+  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await expectNotice(page, `Переведено 200,00 ₽ участнику ${recipient.username}`);
+  await expect(balance(page, "available")).toContainText("649,50 ₽");
+  const held = page.getByTestId("outgoing-holds").getByTestId("hold");
+  await expect(held).toHaveCount(1);
+  await expect(held).toContainText(`200,00 ₽ для ${recipient.username}`);
+
+  await other.page.goto("/profile/wallet");
+  await expect(balance(other.page, "held")).toContainText("200,00 ₽");
+  await expect(other.page.getByTestId("incoming-holds").getByTestId("hold")).toContainText(`200,00 ₽ от ${payer.username}`);
+
+  await held.getByRole("button", { name: "Снять удержание" }).click();
+  await expectNotice(page, "Удержание снято: 200,00 ₽ зачислены получателю");
+  await expect(page.getByTestId("outgoing-holds").getByTestId("hold")).toHaveCount(0);
+
+  await other.page.reload();
+  await expect(balance(other.page, "available")).toContainText("350,50 ₽");
+  await expect(balance(other.page, "held")).toContainText("0,00 ₽");
+  await expect(logEntries(other.page, "balance-log").first()).toContainText(`Удержание снято, деньги зачислены · ${payer.username}`);
+  await other.close();
+
+  // Part of the balance becomes the public deposit.
+  await page.getByRole("link", { name: "Депозит →" }).click();
+  await expect(page).toHaveURL("/profile/deposit");
+  await hydrated(page, javaScriptEnabled);
+  const lock = page.getByTestId("deposit-form");
+  await lock.getByLabel("Сумма").fill("1 000");
+  await lock.getByRole("button", { name: "Внести в депозит" }).click();
+  await expect(lock.getByRole("alert")).toContainText("Недостаточно средств на балансе");
+  await expect(page.getByTestId("deposit-amount")).toContainText("0,00 ₽");
+  await lock.getByLabel("Сумма").fill("300");
+  await lock.getByRole("button", { name: "Внести в депозит" }).click();
+  await expectNotice(page, "В депозит внесено 300,00 ₽");
+  await expect(page.getByTestId("deposit-amount")).toContainText("300,00 ₽");
+  await expect(page.getByTestId("deposit-available")).toContainText("349,50 ₽");
+  await expect(logEntries(page, "deposit-log")).toHaveCount(1);
+  await expect(logEntries(page, "deposit-log").first()).toContainText("Пополнение депозита");
+  await expect(logEntries(page, "deposit-log").first()).toContainText("+300,00 ₽");
+
+  // A withdrawal waits 14 days (pending, shown with its date) and can be cancelled.
+  const withdraw = page.getByTestId("withdraw-form");
+  await withdraw.getByLabel("Сумма к выводу").fill("100");
+  await withdraw.getByRole("button", { name: "Подать заявку на вывод" }).click();
+  await expectNotice(page, "Заявка на вывод 100,00 ₽ принята");
+  const pending = page.getByTestId("pending-withdrawal");
+  await expect(pending).toContainText("Заявка на вывод 100,00 ₽");
+  await expect(pending).toContainText("Доступно с");
+  await expect(page.getByTestId("deposit-amount")).toContainText("300,00 ₽");
+  await pending.getByRole("button", { name: "Отменить" }).click();
+  await expectNotice(page, "Заявка на вывод отменена");
+  await expect(page.getByTestId("pending-withdrawal")).toHaveCount(0);
+  await expect(page.getByTestId("withdraw-form")).toBeVisible();
+
+  // The deposit is public.
+  await page.getByRole("link", { name: "Как его видят другие" }).click();
+  await expect(page).toHaveURL(`/profile/${payer.id}`);
+  await expect(page.getByTestId("profile-deposit")).toHaveText("Депозит: 300,00 ₽");
+});
+
+test("a visitor is sent to sign in from the wallet and the deposit pages", async ({ page }) => {
+  await page.goto("/profile/wallet");
+  await expect(page).toHaveURL("/auth/login?redirect=%2Fprofile%2Fwallet");
+  await page.goto("/profile/deposit");
+  await expect(page).toHaveURL("/auth/login?redirect=%2Fprofile%2Fdeposit");
+});
