@@ -5,10 +5,7 @@
  * so a resubmitted form replays instead of moving money twice. Messages are Russian.
  */
 import { z } from "zod";
-import { isValidAmount, parseRoubles } from "~/domain/ledger/money";
-
-export const MAX_HOLD_HOURS = 720;
-export const MAX_MEMO_LENGTH = 500;
+import { isValidAmount, MAX_HOLD_HOURS, MAX_MEMO_LENGTH, parseRoubles } from "~/domain/ledger/money";
 
 const AMOUNT_MESSAGE = "Сумма — от 0,01 до 10 000 000 ₽, например 1 234,50";
 

@@ -16,6 +16,11 @@ export const KOPECKS_PER_ROUBLE = 100;
  */
 export const MAX_OPERATION_KOPECKS = 10_000_000 * KOPECKS_PER_ROUBLE;
 
+/** The longest hold a sender may set on a transfer: 30 days (PRODUCT.md Money, held transfers). */
+export const MAX_HOLD_HOURS = 720;
+/** The longest transfer memo, in characters. */
+export const MAX_MEMO_LENGTH = 500;
+
 const NBSP = "\u00a0";
 const MINUS = "\u2212";
 

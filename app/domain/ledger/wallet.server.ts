@@ -15,13 +15,10 @@ import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { getUserById } from "../users/users.server";
 import { memberBalances, postTransfers } from "./ledger.server";
-import { isValidAmount } from "./money";
+import { isValidAmount, MAX_HOLD_HOURS, MAX_MEMO_LENGTH } from "./money";
 import { runOperation, runOperationDetailed, type Operation } from "./operations.server";
 
-/** The longest hold a sender may set: 30 days. */
-export const MAX_HOLD_HOURS = 720;
-/** The longest transfer memo, in characters. */
-export const MAX_MEMO_LENGTH = 500;
+export { MAX_HOLD_HOURS, MAX_MEMO_LENGTH };
 
 /** Collects money from outside for a top-up. Later providers (cards, crypto) implement it. */
 export interface PaymentProvider {
