@@ -60,6 +60,20 @@ describe(`demo community on ${engine}`, () => {
     expect(await scalar(sql`select count(*) from notifications where recipient_id = sender_id`)).toBe(0);
   });
 
+  it("has money to look at: balances, deposits, deals in several states, a member on the blacklist", async () => {
+    const member = (username: string) => sql`(select id from users where username = ${username})`;
+    expect(await scalar(sql`select count(*) from ledger_accounts where kind = 'member_deposit' and balance > 0`)).toBeGreaterThanOrEqual(4);
+    expect(await scalar(sql`select count(distinct state) from deals`)).toBeGreaterThanOrEqual(4);
+    expect(await scalar(sql`select count(*) from deals where state = 'disputed'`)).toBeGreaterThan(0);
+    // The demo member has a deal to confirm and a proposal to accept.
+    expect(await scalar(sql`select count(*) from deals where buyer_id = ${member("demo")} and state in ('delivered', 'created')`)).toBe(2);
+    expect(await scalar(sql`select count(*) from users where scammer`)).toBe(1);
+    expect(await scalar(sql`select count(*) from claims where status = 'upheld' and accused_id = ${member("Sanya_Trader")}`)).toBe(1);
+    // Debits equal credits and nobody is below zero.
+    expect(await scalar(sql`select coalesce(sum(balance), 0) from ledger_accounts`)).toBe(0);
+    expect(await scalar(sql`select count(*) from ledger_accounts where kind <> 'platform_funding' and balance < 0`)).toBe(0);
+  });
+
   it("seeds only an empty database", async () => {
     expect(await seedDemoIfEmpty(t.db, { dataDir })).toBeNull();
   });

@@ -21,6 +21,7 @@ import { buildSeedActivity, type SeedActivity } from "./activity";
 import { buildSeedPosts, seedMembers } from "./content";
 import { seedNotifications } from "./notifications";
 import { insertSeedConversations } from "./conversations";
+import { seedMoney } from "./money";
 
 /** Sign-ins the README gives. Demo data only: production sets SEED_DEMO=0. */
 export const DEMO_ACCOUNTS = {
@@ -117,11 +118,12 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       .insert(settings)
       .values({ key: MAIN_PAGE_BACKGROUND_KEY, value: "/images/backgrounds/main.svg" })
       .onConflictDoNothing();
-    return { members: inserted.length, posts: postRows.length };
+    return { members: inserted.length, posts: postRows.length, idByUsername };
   });
+  await seedMoney(db, result.idByUsername);
   await grantSeededAchievements(db);
   await seedNotifications(db);
-  return result;
+  return { members: result.members, posts: result.posts };
 }
 
 /** Inserts the activity rows in batches and brings every counter in line with them. */
