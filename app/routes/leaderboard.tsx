@@ -1,4 +1,4 @@
-/** /leaderboard: the top 50 members by reputation or posts, per week, month or all time (PRODUCT.md Reputation). */
+/** /leaderboard: the top 50 members by reputation, posts, completed deals or deposit, per week, month or all time (PRODUCT.md Reputation). */
 import type { Route } from "./+types/leaderboard";
 import { LeaderboardTable } from "~/components/leaderboard/leaderboard-table";
 import { LeaderboardTabs } from "~/components/leaderboard/leaderboard-tabs";
@@ -6,7 +6,7 @@ import { getLeaderboard, leaderboardTabs, parseLeaderboardQuery } from "~/domain
 import { pageMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Лидеры", "Самые активные и уважаемые участники сообщества: репутация и публикации за неделю, месяц и всё время.");
+  pageMeta(matches, "Лидеры", "Самые активные и надёжные участники сообщества: репутация, публикации, сделки через гаранта и депозиты.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseLeaderboardQuery(new URL(request.url).searchParams);
@@ -21,7 +21,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <div>
         <h1 className="font-heading text-3xl font-extrabold">Лидеры</h1>
-        <p className="mt-1 text-muted-foreground">Репутация — это лайки, полученные за посты, комментарии и записи на стене.</p>
+        <p className="mt-1 text-muted-foreground">{metric.description}</p>
       </div>
       <LeaderboardTabs metrics={tabs.metrics} periods={tabs.periods} by={board.by} period={board.period} />
       <LeaderboardTable

@@ -51,6 +51,7 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
 
   const now = Date.now();
   let step = 0;
+  let deals = 0;
   const deal = async (
     creator: string,
     counterparty: string,
@@ -63,7 +64,7 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
       db,
       id(creator),
       { counterparty: id(counterparty), role, amount: roubles(amount), description, deadline: new Date(now + 72 * HOUR_MS), feePayer: "split" },
-      `seed-deal-${creator}-${counterparty}`,
+      `seed-deal-${(deals += 1)}`,
     );
     for (const [actor, action, input] of actions) {
       step += 1;
@@ -83,6 +84,23 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
     ["hardware_guru", "deliver"],
     ["bitok_ded", "confirm"],
   ]);
+  // A few more completed deals, so the leaderboard's «Сделки» has a table to show.
+  const completed: [buyer: string, seller: string, amount: number, description: string][] = [
+    ["Marina_Trade", "genshin_luna", 2_400, "Аккаунт Genshin Impact AR 58, пять персонажей пятой звезды."],
+    ["ton_hunter", "cryptoVasya", 9_000, "Обмен 1 000 USDT (TRC-20) на рубли, перевод на карту."],
+    ["Olga_P2P", "cryptoVasya", 15_000, "Покупка 170 TON по курсу, перевод на кошелёк Tonkeeper."],
+    ["bitok_ded", "Grisha_Mining", 6_500, "Блок питания 1600 Вт для фермы, проверенный, с гарантией месяц."],
+    ["cryptoVasya", "eth_vitya", 4_000, "Настройка и проверка смарт-контракта для NFT-коллекции."],
+    ["ton_hunter", "Max_Boost", 1_800, "Калибровка аккаунта Dota 2, 10 игр."],
+  ];
+  for (const [buyer, seller, amount, description] of completed) {
+    await deal(buyer, seller, "buyer", amount, description, [
+      [seller, "accept"],
+      [buyer, "fund"],
+      [seller, "deliver"],
+      [buyer, "confirm"],
+    ]);
+  }
   await deal("steam_seller", "demo", "seller", 3_500, "Аккаунт Steam: 40 игр, родная почта, без VAC-банов.", [
     ["demo", "accept"],
     ["demo", "fund"],

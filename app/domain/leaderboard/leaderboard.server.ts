@@ -50,7 +50,7 @@ export interface LeaderboardDto {
 /** The tabs of /leaderboard: metrics (with whether periods apply) and periods. */
 export function leaderboardTabs() {
   return {
-    metrics: LEADERBOARD_METRICS.map((m) => ({ id: m.id, label: m.label, usesPeriod: m.usesPeriod })),
+    metrics: LEADERBOARD_METRICS.map((m) => ({ id: m.id, label: m.label, description: m.description, usesPeriod: m.usesPeriod })),
     periods: LEADERBOARD_PERIODS.map((p) => ({ id: p.id, label: p.label })),
   };
 }

@@ -21,6 +21,8 @@ export interface LeaderboardMetric {
   label: string;
   /** Russian heading of the figure column. */
   heading: string;
+  /** One Russian sentence under the page title saying what is counted. */
+  description: string;
   /** Whether `since` narrows it (week, month); false for a state such as a deposit. */
   usesPeriod: boolean;
   /** A select of (user_id, score, reached_at) over events at or after `since` (null: all time). */
@@ -37,6 +39,7 @@ const reputation: LeaderboardMetric = {
   id: "reputation",
   label: "Репутация",
   heading: "Лайки",
+  description: "Репутация — это лайки, полученные за посты, комментарии и записи на стене.",
   usesPeriod: true,
   scores: (since) => sql`
     select likes.receiver_id as user_id, count(*) as score, max(likes.created_at) as reached_at
@@ -56,6 +59,7 @@ const postsPublished: LeaderboardMetric = {
   id: "posts",
   label: "Публикации",
   heading: "Публикации",
+  description: "Посты и статьи, опубликованные участником.",
   usesPeriod: true,
   scores: (since) => sql`
     select ${posts.authorId} as user_id, count(*) as score, max(${posts.createdAt}) as reached_at
@@ -69,6 +73,7 @@ const dealsCompleted: LeaderboardMetric = {
   id: "deals",
   label: "Сделки",
   heading: "Сделки",
+  description: "Сделки через гаранта, завершённые оплатой продавцу; каждая считается обеим сторонам.",
   usesPeriod: true,
   scores: (since) => sql`
     select parties.user_id, count(*) as score, max(parties.closed_at) as reached_at
@@ -88,6 +93,7 @@ const deposit: LeaderboardMetric = {
   id: "deposit",
   label: "Депозит",
   heading: "Депозит",
+  description: "Публичный страховой депозит участника сейчас: из него возмещают обоснованные претензии.",
   usesPeriod: false,
   scores: () => sql`
     select ${ledgerAccounts.userId} as user_id, ${ledgerAccounts.balance} as score,
