@@ -3,6 +3,7 @@
  * read and decide a claim — signed out, another member, the parties, a moderator — with the
  * status and stable code each gets, and the public GET /api/profiles/blacklist.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, csrfFromHtml } from "./client";
 import { member, type Member } from "./members";
@@ -25,6 +26,11 @@ function postJson(who: Member | Client, path: string, body: unknown, headers: Re
   return client.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", ...csrf, ...headers }, body: JSON.stringify(body) });
 }
 
+/** POST /api/claims with a fresh Idempotency-Key unless `key` is given. */
+function fileJson(who: Member | Client, body: unknown, key: string = randomUUID()): Promise<Response> {
+  return postJson(who, "/api/claims", body, { "Idempotency-Key": key });
+}
+
 async function expectError(response: Response, status: number, code: string) {
   expect(response.status, await response.clone().text()).toBe(status);
   expect(await response.json()).toMatchObject({ success: false, errors: { code, message: expect.any(String) } });
@@ -44,23 +50,56 @@ describe("POST /api/claims", () => {
     const victim = await member();
     const target = await member();
     const input = { accused: `@${target.username}`, amount: 123_450, description, evidence: ["https://example.com/proof.png"] };
-    await expectError(await postJson(new Client(), "/api/claims", input), 401, "unauthorized");
-    await expectError(await victim.client.fetch("/api/claims", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) }), 403, "csrf_invalid");
-    await expectError(await postJson(victim, "/api/claims", { ...input, accused: victim.username }), 400, "claim_against_self");
-    await expectError(await postJson(victim, "/api/claims", { ...input, accused: "no_such_member_here" }), 404, "accused_not_found");
-    const invalid = await postJson(victim, "/api/claims", { ...input, amount: 0, evidence: ["ftp://example.com"] });
+    await expectError(await fileJson(new Client(), input), 401, "unauthorized");
+    const noCsrf = await victim.client.fetch("/api/claims", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() }, body: JSON.stringify(input) });
+    await expectError(noCsrf, 403, "csrf_invalid");
+    await expectError(await postJson(victim, "/api/claims", input), 400, "invalid_idempotency_key");
+    await expectError(await fileJson(victim, { ...input, accused: victim.username }), 400, "claim_against_self");
+    await expectError(await fileJson(victim, { ...input, accused: "no_such_member_here" }), 404, "accused_not_found");
+    const invalid = await fileJson(victim, { ...input, amount: 0, evidence: ["ftp://example.com"] });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ errors: { code: "invalid_input", fields: { amount: ["Сумма — от 0,01 до 10 000 000 ₽"], evidence: [expect.any(String)] } } });
-    await expectError(await victim.client.fetch("/api/claims", { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": victim.csrf }, body: "{" }), 400, "invalid_body");
+    const headers = { "Content-Type": "application/json", "X-CSRF-Token": victim.csrf, "Idempotency-Key": randomUUID() };
+    await expectError(await victim.client.fetch("/api/claims", { method: "POST", headers, body: "{" }), 400, "invalid_body");
+    await expectError(await victim.client.fetch("/api/claims", { method: "POST", headers, body: "" }), 400, "invalid_input");
 
-    const created = await postJson(victim, "/api/claims", input);
+    const key = randomUUID();
+    const created = await fileJson(victim, input, key);
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({
+    const body = await created.json();
+    expect(body).toMatchObject({
       success: true,
       data: { status: "open", claimant: { id: victim.id }, accused: { id: target.id }, amount: 123_450, evidence: ["https://example.com/proof.png"] },
     });
-    await expectError(await postJson(victim, "/api/claims", input), 409, "claim_already_open");
+    // A retried submit (same key) answers the same claim instead of a conflict; a new request is one.
+    const retried = await fileJson(victim, input, key);
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toEqual(body);
+    await expectError(await fileJson(victim, { ...input, amount: 1_000 }, key), 409, "idempotency_key_reused");
+    await expectError(await fileJson(victim, input), 409, "claim_already_open");
     expect((await victim.client.fetch("/api/claims")).status).toBe(405);
+  });
+
+  it("hostile input is a 400 with a stable code, never a 500, and files nothing", async () => {
+    const victim = await member();
+    const target = await member();
+    const input = { accused: target.id, amount: 10_000, description, evidence: [] as string[] };
+    const cases: [object, string][] = [
+      [{ dealId: 2_147_483_648 }, "invalid_input"],
+      [{ dealId: 1e300 }, "invalid_input"],
+      [{ accused: 2_147_483_648 }, "accused_not_found"],
+      [{ accused: `${target.username}\u0000` }, "invalid_text"],
+      [{ accused: `\ud800${target.username}` }, "invalid_text"],
+      [{ description: `${description}\u0000` }, "invalid_text"],
+      [{ description: `${description}\ud800` }, "invalid_text"],
+      [{ evidence: ["https://example.com/a\u0000"] }, "invalid_text"],
+      [{ evidence: ["https://example.com/\udfff"] }, "invalid_text"],
+    ];
+    for (const [change, code] of cases) {
+      const response = await fileJson(victim, { ...input, ...change });
+      expect([response.status, (await response.json()).errors?.code], JSON.stringify(change)).toEqual([code === "accused_not_found" ? 404 : 400, code]);
+    }
+    expect(await (await fileJson(victim, input)).json()).toMatchObject({ success: true, data: { status: "open" } });
   });
 });
 
@@ -68,7 +107,7 @@ describe("GET /api/claims/{id} and POST /api/claims/{id}/decision: the authorisa
   let claimId: number;
 
   beforeAll(async () => {
-    const response = await postJson(claimant, "/api/claims", { accused: accused.id, amount: 50_000, description, evidence: [] });
+    const response = await fileJson(claimant, { accused: accused.id, amount: 50_000, description, evidence: [] });
     expect(response.status).toBe(201);
     claimId = ((await response.json()) as { data: { id: number } }).data.id;
   });
@@ -103,6 +142,8 @@ describe("GET /api/claims/{id} and POST /api/claims/{id}/decision: the authorisa
       ["moderator without a key", await postJson(moderator, path, decision), 400, "invalid_idempotency_key"],
       ["moderator without CSRF", await postJson(moderator.client, path, decision, key), 403, "csrf_invalid"],
       ["moderator, no note", await postJson(moderator, path, { decision: "uphold", note: "" }, key), 400, "invalid_input"],
+      ["moderator, NUL in the note", await postJson(moderator, path, { decision: "uphold", note: "Обман\u0000" }, key), 400, "invalid_text"],
+      ["moderator, a lone surrogate in the note", await postJson(moderator, path, { decision: "uphold", note: "Обман\ud800" }, key), 400, "invalid_text"],
       ["moderator, compensation above the deposit", await postJson(moderator, path, { ...decision, compensation: 100 }, key), 422, "insufficient_deposit"],
     ];
     for (const [who, response, status, code] of refusals) {
@@ -133,7 +174,7 @@ describe("GET /api/profiles/blacklist", () => {
   it("is public, pages upheld claims newest first and shows name, reason, amount, date and claim", async () => {
     const victim = await member();
     const target = await member();
-    const filed = await postJson(victim, "/api/claims", { accused: target.username, amount: 777_700, description, evidence: [] });
+    const filed = await fileJson(victim, { accused: target.username, amount: 777_700, description, evidence: [] });
     const claimId = ((await filed.json()) as { data: { id: number } }).data.id;
     const decided = await postJson(moderator, `/api/claims/${claimId}/decision`, { decision: "uphold", note: "Кинул на аккаунт" }, { "Idempotency-Key": `bl-${claimId}` });
     expect(decided.status).toBe(200);

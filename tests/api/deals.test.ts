@@ -223,12 +223,41 @@ describe("POST /api/guarantor/deals/{id}/actions", () => {
   });
 });
 
+describe("hostile text", () => {
+  const HOSTILE = ["\u0000", "\ud800", "\udfff"];
+
+  it("POST /api/guarantor/deals: NUL or a lone surrogate in the description or counterparty is 400 invalid_text, never a 500", async () => {
+    const [me, other] = [await member(), await member()];
+    const body = { counterparty: other.username, role: "buyer", amount: 20_000, description: "Ключ", deadline, feePayer: "split" };
+    for (const text of HOSTILE) {
+      for (const input of [{ ...body, description: `Ключ ${text}` }, { ...body, counterparty: `${other.username}${text}` }]) {
+        const answer = await post(me, DEALS, input);
+        expect([answer.status, answer.body.errors?.code], JSON.stringify(input)).toEqual([400, "invalid_text"]);
+      }
+    }
+    expect(((await get(me, DEALS)).body.data as { total: number }).total).toBe(0);
+  });
+
+  it("POST /api/guarantor/deals/{id}/actions: such a dispute reason or resolution note is 400 invalid_text; the deal stays", async () => {
+    const funded = await dealIn("funded");
+    const disputed = await dealIn("disputed");
+    for (const text of HOSTILE) {
+      const dispute = await post(funded.buyer, `${DEALS}/${funded.deal.id}/actions`, { action: "dispute", reason: `Обман ${text}` });
+      expect([dispute.status, dispute.body.errors?.code]).toEqual([400, "invalid_text"]);
+      const resolve = await post(moderator, `${DEALS}/${disputed.deal.id}/actions`, { action: "resolve", resolution: "refund", note: `Возврат ${text}` });
+      expect([resolve.status, resolve.body.errors?.code]).toEqual([400, "invalid_text"]);
+    }
+    expect(((await get(funded.buyer, `${DEALS}/${funded.deal.id}`)).body.data as DealDto).state).toBe("funded");
+    expect(((await get(moderator, `${DEALS}/${disputed.deal.id}`)).body.data as DealDto).state).toBe("disputed");
+  });
+});
+
 describe("the guarantor pages' forms (no JavaScript)", () => {
   it("a double submit of «Новая сделка» with the loader's key creates one deal; others get the 404 page", async () => {
     const [me, other, stranger] = [await member(), await member(), await member()];
     const html = await (await me.client.fetch("/services/guarantor")).text();
-    const idempotencyKey = decodeHtml(/name="idempotencyKey" value="([^"]+)"/.exec(html)![1]!);
-    const fields = { csrf: csrfFromHtml(html), idempotencyKey, counterparty: other.username, role: "seller", amount: "1 234,50", description: "Скин", deadline, feePayer: "split" };
+    const key = decodeHtml(/name="key" value="([^"]+)"/.exec(html)![1]!);
+    const fields = { csrf: csrfFromHtml(html), key, counterparty: other.username, role: "seller", amount: "1 234,50", description: "Скин", deadline, feePayer: "split" };
     const [first, second] = [await me.client.postForm("/services/guarantor", fields), await me.client.postForm("/services/guarantor", fields)];
     expect([first.status, second.status]).toEqual([302, 302]);
     expect(second.headers.get("Location")).toBe(first.headers.get("Location"));

@@ -164,3 +164,50 @@ test("a visitor is sent to sign in from the wallet and the deposit pages", async
   await page.goto("/profile/deposit");
   await expect(page).toHaveURL("/auth/login?redirect=%2Fprofile%2Fdeposit");
 });
+
+test("an unknown recipient is refused beside its field; a hold released in another tab is refused beside the list and disappears", async ({ page, browser, javaScriptEnabled }) => {
+  const other = await openContext(browser);
+  const recipient = await registerMember(other.page);
+  await other.close();
+  const payer = await registerMember(page);
+  const admin = await openContext(browser);
+  await signInAdmin(admin.page);
+  await admin.page.goto("/profile/wallet");
+  await hydrated(admin.page, javaScriptEnabled);
+  const topUp = admin.page.getByTestId("topup-form");
+  await topUp.getByLabel("Участник").fill(payer.username);
+  await topUp.getByLabel("Сумма пополнения").fill("500");
+  await topUp.getByRole("button", { name: "Пополнить" }).click();
+  await expectNotice(admin.page, `Баланс ${payer.username} пополнен на 500,00 ₽`);
+  await admin.close();
+
+  await page.goto("/profile/wallet");
+  await hydrated(page, javaScriptEnabled);
+  const transfer = page.getByTestId("transfer-form");
+  await transfer.getByLabel("Получатель").fill(`nobody_${Date.now().toString(36)}`);
+  await transfer.getByLabel("Сумма").fill("10");
+  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await expect(transfer.getByLabel("Получатель")).toHaveAttribute("aria-invalid", "true");
+  await expect(transfer.getByText("Получатель не найден", { exact: true })).toBeVisible();
+  await expect(balance(page, "available")).toContainText("500,00 ₽");
+
+  await transfer.getByLabel("Получатель").fill(recipient.username);
+  await transfer.getByLabel("Сумма").fill("100");
+  await transfer.getByLabel("Удержание, часов").fill("24");
+  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await expectNotice(page, `Переведено 100,00 ₽ участнику ${recipient.username}`);
+
+  // The same member has the wallet open in a second tab; the first tab releases the hold.
+  const stale = await page.context().newPage();
+  await stale.goto("/profile/wallet");
+  await hydrated(stale, javaScriptEnabled);
+  const release = `Снять удержание: 100,00 ₽ для ${recipient.username}`;
+  await page.getByRole("button", { name: release }).click();
+  await expectNotice(page, "Удержание снято: 100,00 ₽ зачислены получателю");
+
+  await stale.getByRole("button", { name: release }).click();
+  await expect(stale.getByTestId("outgoing-holds").getByRole("alert")).toContainText("Удержание уже снято");
+  await expect(stale.getByTestId("outgoing-holds").getByTestId("hold")).toHaveCount(0);
+  await expect(balance(stale, "available")).toContainText("400,00 ₽");
+  await stale.close();
+});

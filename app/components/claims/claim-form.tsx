@@ -5,15 +5,19 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AmountField } from "~/components/forms/amount-field";
 import { FormErrors } from "~/components/forms/form-errors";
+import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
+import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { FileClaimFormSchema } from "~/domain/claims/schemas";
 import { CLAIM_LIMITS } from "~/domain/claims/types";
+import { formatKopecks, MAX_OPERATION_KOPECKS } from "~/domain/ledger/money";
+import { FileClaimPageSchema } from "./schemas";
 
 export interface ClaimFormValues {
   accused: string;
@@ -23,27 +27,34 @@ export interface ClaimFormValues {
   dealId: string;
 }
 
-export function ClaimForm({ lastResult, defaultValue }: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<ClaimFormValues> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/claims/new";
+/** `idempotencyKey`: made by the page's loader, so a resubmitted form files one claim. */
+export function ClaimForm({
+  idempotencyKey,
+  lastResult,
+  defaultValue,
+}: {
+  idempotencyKey: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<ClaimFormValues>;
+}) {
+  const submitting = useSubmitting({ action: "/claims/new" });
   const [form, fields] = useForm({
     lastResult,
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileClaimFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileClaimPageSchema }),
   });
   return (
     <Form method="post" action="/claims/new" className="grid gap-5" {...getFormProps(form)}>
       <AuthenticityTokenInput />
+      <IdempotencyKeyInput value={idempotencyKey} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="На кого претензия" id={fields.accused.id} errors={fields.accused.errors} description="Имя пользователя, например @ivan_petrov.">
           <Input {...getInputProps(fields.accused, { type: "text" })} autoComplete="off" placeholder="@username" />
         </Field>
-        <Field label="Сумма ущерба, ₽" id={fields.amount.id} errors={fields.amount.errors} description="От 0,01 до 10 000 000 ₽, например 1 234,50.">
-          <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="1 234,50" />
-        </Field>
+        <AmountField field={fields.amount} label="Сумма ущерба" description={`От 0,01 до ${formatKopecks(MAX_OPERATION_KOPECKS)}, например 1 234,50.`} />
       </div>
       <Field
         label="Что произошло"

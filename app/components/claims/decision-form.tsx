@@ -6,15 +6,17 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AmountField } from "~/components/forms/amount-field";
 import { FormErrors } from "~/components/forms/form-errors";
+import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
+import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { DecideClaimFormSchema } from "~/domain/claims/schemas";
 import { formatKopecks } from "~/domain/ledger/money";
+import { DecideClaimPageSchema } from "./schemas";
 
 export function DecisionForm({
   claimId,
@@ -32,20 +34,19 @@ export function DecisionForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const action = `/claims/${claimId}`;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const submitting = useSubmitting({ action });
   const [form, fields] = useForm({
     id: "claim-decision",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DecideClaimFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DecideClaimPageSchema }),
   });
   return (
     <Form method="post" action={action} className="grid gap-5 rounded-2xl border border-border bg-card p-6" {...getFormProps(form)}>
       <h2 className="font-heading text-xl font-bold">Решение модератора</h2>
       <AuthenticityTokenInput />
-      <input type="hidden" name="key" value={idempotencyKey} />
+      <IdempotencyKeyInput value={idempotencyKey} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset className="grid gap-2" aria-describedby={fields.decision.errors ? `${fields.decision.id}-error` : undefined}>
         <legend className="mb-1 text-sm font-medium">Решение</legend>
@@ -66,14 +67,12 @@ export function DecisionForm({
       <Field label="Причина решения" id={fields.note.id} errors={fields.note.errors} description="При удовлетворении показывается в чёрном списке.">
         <Textarea {...getTextareaProps(fields.note)} rows={4} />
       </Field>
-      <Field
-        label="Компенсация из депозита, ₽"
-        id={fields.compensation.id}
-        errors={fields.compensation.errors}
+      <AmountField
+        field={fields.compensation}
+        label="Компенсация из депозита"
+        placeholder="0,00"
         description={`Необязательно, только при удовлетворении. Не больше суммы претензии (${formatKopecks(amount)}) и депозита участника (сейчас ${formatKopecks(deposit)}).`}
-      >
-        <Input {...getInputProps(fields.compensation, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="0,00" className="max-w-48" />
-      </Field>
+      />
       <div>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Сохраняем…" : "Вынести решение"}

@@ -1,15 +1,20 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { z } from "zod";
+import { messagesOf, type FormActionData } from "~/components/forms/action-data";
+import { AmountField } from "~/components/forms/amount-field";
 import { FormErrors } from "~/components/forms/form-errors";
+import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
+import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { DealActionFormSchema } from "~/domain/deals/schemas";
 import { DEAL_ACTION_LABELS, DEAL_RESOLUTION_LABELS, DEAL_RESOLUTIONS, type DealAction, type DealDetailDto } from "~/domain/deals/types";
 import { formatKopecks } from "~/domain/ledger/money";
+import { DealActionPageSchema } from "./schemas";
 
 /** The buttons that need no more input, in the order they are shown. */
 const BUTTONS: DealAction[] = ["accept", "fund", "deliver", "confirm", "agree_cancel", "request_cancel", "cancel"];
@@ -20,36 +25,43 @@ interface ActionFormProps {
   deal: DealDetailDto;
   idempotencyKey: string;
   /** The last refused submission and its intent, shown on the form that sent it. */
-  last?: { intent: string | null; result: SubmissionResult<string[]> } | null;
+  last?: FormActionData | null;
 }
 
 function Hidden({ idempotencyKey }: { idempotencyKey: string }) {
   return (
     <>
       <AuthenticityTokenInput />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <IdempotencyKeyInput value={idempotencyKey} />
     </>
   );
 }
 
 /**
- * Everything the viewer may do to the deal now (deal.viewer.actions): one form of buttons
- * (accept, fund, deliver, confirm, cancel…), the dispute form and the moderator's resolution
- * form. Every form posts to the deal page's action and works without JavaScript.
+ * Everything the viewer may do to the deal now (deal.viewer.actions) under «Действия»: one form
+ * of buttons (accept, fund, deliver, confirm, cancel…), the dispute form and the moderator's
+ * resolution form. Every form posts to the deal page's action and works without JavaScript.
+ * A refusal of a button (e.g. «the deal has changed» after the other party moved it) is shown
+ * even when the deal's new state leaves the viewer nothing to press.
  */
 export function DealActions({ action, deal, idempotencyKey, last }: ActionFormProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const busy = useSubmitting({ action });
   const allowed = deal.viewer.actions;
   const buttons = BUTTONS.filter((a) => allowed.includes(a));
-  const buttonError = last && last.intent !== "dispute" && last.intent !== "resolve" ? last.result.error?.[""] : null;
-  if (allowed.length === 0) return null;
+  // The dispute and resolution forms show their own refusals; any other (or theirs, once the deal
+  // moved on and the form is gone) shows above the buttons.
+  const ownForm = (last?.intent === "dispute" || last?.intent === "resolve") && allowed.includes(last.intent);
+  const buttonErrors = last && !ownForm ? messagesOf(last.result) : [];
+  if (allowed.length === 0 && buttonErrors.length === 0) return null;
   return (
-    <div className="grid gap-6" data-testid="deal-actions">
+    <section className="grid gap-4" aria-labelledby="deal-actions-title" data-testid="deal-actions">
+      <h2 id="deal-actions-title" className="font-heading text-xl font-bold">
+        Действия
+      </h2>
       {buttons.length > 0 ? (
         <Form method="post" action={action} className="grid gap-3">
           <Hidden idempotencyKey={idempotencyKey} />
-          <FormErrors errors={buttonError ?? null} />
+          <FormErrors errors={buttonErrors} />
           <div className="flex flex-wrap gap-3">
             {buttons.map((a) => (
               <Button key={a} type="submit" name="intent" value={a} variant={DANGER.includes(a) ? "outline" : "default"} disabled={busy}>
@@ -58,20 +70,31 @@ export function DealActions({ action, deal, idempotencyKey, last }: ActionFormPr
             ))}
           </div>
         </Form>
-      ) : null}
+      ) : (
+        <FormErrors errors={buttonErrors} />
+      )}
       {allowed.includes("dispute") ? <DisputeForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "dispute" ? last : null} /> : null}
       {allowed.includes("resolve") ? <ResolveForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "resolve" ? last : null} /> : null}
-    </div>
+    </section>
   );
 }
 
-function DisputeForm({ action, idempotencyKey, last }: ActionFormProps) {
-  const [form, fields] = useForm({
-    id: "deal-dispute",
-    lastResult: last?.result,
+type DealActionFields = z.input<typeof DealActionPageSchema>;
+
+function useDealForm(id: string, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Partial<DealActionFields>) {
+  return useForm<DealActionFields, z.output<typeof DealActionPageSchema>>({
+    id,
+    lastResult,
+    defaultValue,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DealActionFormSchema }),
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DealActionPageSchema }),
   });
+}
+
+function DisputeForm({ action, idempotencyKey, last }: ActionFormProps) {
+  const busy = useSubmitting({ action });
+  const [form, fields] = useDealForm("deal-dispute", last?.result);
   return (
     <Form method="post" action={action} className="grid gap-3 rounded-xl border border-destructive/40 p-4" {...getFormProps(form)}>
       <Hidden idempotencyKey={idempotencyKey} />
@@ -83,8 +106,8 @@ function DisputeForm({ action, idempotencyKey, last }: ActionFormProps) {
         <Textarea {...getTextareaProps(fields.reason)} rows={3} placeholder="Что пошло не так?" />
       </Field>
       <div>
-        <Button type="submit" variant="destructive">
-          Открыть спор
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Выполняется…" : "Открыть спор"}
         </Button>
       </div>
     </Form>
@@ -92,43 +115,54 @@ function DisputeForm({ action, idempotencyKey, last }: ActionFormProps) {
 }
 
 function ResolveForm({ action, deal, idempotencyKey, last }: ActionFormProps) {
-  const [form, fields] = useForm({
-    id: "deal-resolve",
-    lastResult: last?.result,
-    defaultValue: { resolution: "release" },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DealActionFormSchema }),
-  });
+  const busy = useSubmitting({ action });
+  const hydrated = useHydrated();
+  const [form, fields] = useDealForm("deal-resolve", last?.result, { resolution: "release" });
+  // With JavaScript the seller's share shows only for «split»; without it, always, with a hint.
+  const split = fields.resolution.value === "split";
+  const resolutionErrorId = `${fields.resolution.id}-error`;
   return (
     <Form method="post" action={action} className="grid gap-3 rounded-xl border border-primary/40 p-4" {...getFormProps(form)}>
       <Hidden idempotencyKey={idempotencyKey} />
       <input type="hidden" name="intent" value="resolve" />
       <h3 className="font-semibold">Решение по спору</h3>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <fieldset className="grid gap-2 text-sm">
+      <fieldset className="grid gap-2 text-sm" aria-invalid={fields.resolution.errors ? true : undefined} aria-describedby={fields.resolution.errors ? resolutionErrorId : undefined}>
         <legend className="mb-1 font-medium">Решение</legend>
         {DEAL_RESOLUTIONS.map((r) => (
           <label key={r} className="flex items-center gap-2">
-            <input type="radio" name={fields.resolution.name} value={r} defaultChecked={(fields.resolution.initialValue ?? "release") === r} />
+            <input {...getInputProps(fields.resolution, { type: "radio", value: r })} id={`${fields.resolution.id}-${r}`} className="size-4" />
             {DEAL_RESOLUTION_LABELS[r]}
             {r === "release" ? ` (${formatKopecks(deal.amount - deal.sellerFee)} продавцу, комиссия ${formatKopecks(deal.fee)})` : null}
             {r === "refund" ? ` (${formatKopecks(deal.amount + deal.buyerFee)} покупателю)` : null}
           </label>
         ))}
+        {fields.resolution.errors ? (
+          <p id={resolutionErrorId} className="text-sm text-destructive">
+            {fields.resolution.errors.join(" ")}
+          </p>
+        ) : null}
       </fieldset>
-      <Field
-        label="Доля продавца при разделе, ₽"
-        id={fields.sellerShare.id}
-        errors={fields.sellerShare.errors}
-        description={`Остаток суммы и комиссия покупателя вернутся покупателю; комиссия не берётся. Сумма сделки ${formatKopecks(deal.amount)}.`}
-      >
-        <Input {...getInputProps(fields.sellerShare, { type: "text" })} inputMode="decimal" placeholder="500" autoComplete="off" />
-      </Field>
+      {!hydrated || split ? (
+        <AmountField
+          field={fields.sellerShare}
+          label="Доля продавца при разделе"
+          placeholder="500"
+          description={
+            <>
+              {hydrated ? null : "Только для решения «Разделить сумму». "}
+              Остаток суммы и комиссия покупателя вернутся покупателю; комиссия не берётся. Сумма сделки {formatKopecks(deal.amount)}.
+            </>
+          }
+        />
+      ) : null}
       <Field label="Пояснение" id={fields.note.id} errors={fields.note.errors}>
         <Textarea {...getTextareaProps(fields.note)} rows={3} placeholder="Почему принято такое решение" />
       </Field>
       <div>
-        <Button type="submit">Вынести решение</Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Выполняется…" : "Вынести решение"}
+        </Button>
       </div>
     </Form>
   );

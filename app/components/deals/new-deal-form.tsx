@@ -1,16 +1,21 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AmountField } from "~/components/forms/amount-field";
 import { FormErrors } from "~/components/forms/form-errors";
+import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
+import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { dealFee, DEAL_MIN_AMOUNT } from "~/domain/deals/fees";
-import { CreateDealFormSchema, DESCRIPTION_MAX } from "~/domain/deals/schemas";
+import { DESCRIPTION_MAX } from "~/domain/deals/schemas";
 import type { DealFeePayer } from "~/domain/deals/types";
 import { formatKopecks, isValidAmount, parseRoubles } from "~/domain/ledger/money";
+import { FEE_TERMS } from "./fee-terms";
+import { NewDealPageSchema } from "./schemas";
 
 const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -34,15 +39,14 @@ export function NewDealForm({
   defaultDeadline: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const submitting = useSubmitting({ action });
   const [form, fields] = useForm({
     id: "new-deal",
     lastResult,
     defaultValue: { role: "buyer", feePayer: "buyer", deadline: defaultDeadline },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateDealFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewDealPageSchema }),
   });
   const amount = parseRoubles(String(fields.amount.value ?? ""));
   const payer = (fields.feePayer.value ?? "buyer") as DealFeePayer;
@@ -50,7 +54,7 @@ export function NewDealForm({
   return (
     <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)} data-testid="new-deal-form">
       <AuthenticityTokenInput />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <IdempotencyKeyInput value={idempotencyKey} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Вторая сторона" id={fields.counterparty.id} errors={fields.counterparty.errors} description="Имя пользователя на сайте">
@@ -62,9 +66,7 @@ export function NewDealForm({
             <option value="seller">Продавец</option>
           </select>
         </Field>
-        <Field label="Сумма, ₽" id={fields.amount.id} errors={fields.amount.errors} description="От 100 ₽, например 1 500 или 1 234,50">
-          <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" placeholder="1 000" autoComplete="off" />
-        </Field>
+        <AmountField field={fields.amount} label="Сумма" placeholder="1 000" description={`От ${formatKopecks(DEAL_MIN_AMOUNT)}, например 1 500 или 1 234,50`} />
         <Field label="Срок передачи" id={fields.deadline.id} errors={fields.deadline.errors}>
           <Input {...getInputProps(fields.deadline, { type: "date" })} min={today} />
         </Field>
@@ -72,7 +74,7 @@ export function NewDealForm({
       <Field label="Что продаётся" id={fields.description.id} errors={fields.description.errors} description={`Товар или услуга и условия, до ${DESCRIPTION_MAX} символов`}>
         <Textarea {...getTextareaProps(fields.description)} rows={4} placeholder="Например: аккаунт Steam с 120 играми, почта в комплекте" />
       </Field>
-      <Field label="Комиссию платит" id={fields.feePayer.id} errors={fields.feePayer.errors} description="Комиссия гаранта: 5 %, минимум 50 ₽">
+      <Field label="Комиссию платит" id={fields.feePayer.id} errors={fields.feePayer.errors} description={`Комиссия гаранта: ${FEE_TERMS}`}>
         <select {...getSelectProps(fields.feePayer)} className={selectClass}>
           <option value="buyer">Покупатель</option>
           <option value="seller">Продавец</option>

@@ -10,7 +10,8 @@ import { z } from "zod";
 import type { PendingWithdrawal } from "~/domain/ledger/deposits.server";
 import { formatKopecks } from "~/domain/ledger/money";
 import { formatDateTime } from "~/lib/format";
-import { AmountField, MoneyForm } from "./money-form";
+import { AmountField } from "~/components/forms/amount-field";
+import { MoneyForm } from "./money-form";
 import { CancelWithdrawalSchema, RoublesSchema } from "./schemas";
 
 type AmountIntent = "deposit" | "withdraw";
@@ -25,6 +26,7 @@ export function DepositAmountForm({
   label,
   submitLabel,
   description,
+  disabledBecause,
 }: {
   intent: AmountIntent;
   formKey: string;
@@ -32,6 +34,8 @@ export function DepositAmountForm({
   label: string;
   submitLabel: string;
   description?: string;
+  /** The id of the notice that says why the form cannot be used now (e.g. an open claim): disables it. */
+  disabledBecause?: string;
 }) {
   const [form, fields] = useForm({
     id: intent,
@@ -42,8 +46,18 @@ export function DepositAmountForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AmountSchema }),
   });
   return (
-    <MoneyForm form={form} intent={intent} formKey={formKey} submitLabel={submitLabel} testId={`${intent}-form`} submitVariant={intent === "withdraw" ? "outline" : "default"}>
-      <AmountField field={fields.amount} label={label} description={description} />
+    <MoneyForm
+      form={form}
+      intent={intent}
+      formKey={formKey}
+      submitLabel={submitLabel}
+      testId={`${intent}-form`}
+      submitVariant={intent === "withdraw" ? "outline" : "default"}
+      disabled={disabledBecause !== undefined}
+    >
+      <fieldset disabled={disabledBecause !== undefined} aria-describedby={disabledBecause} className="grid gap-4 disabled:opacity-60">
+        <AmountField field={fields.amount} label={label} description={description} />
+      </fieldset>
     </MoneyForm>
   );
 }

@@ -3,36 +3,53 @@
  * outgoing holds, each with «Снять удержание» (early release, its own form and idempotency
  * key), and the incoming ones with the date they release by themselves.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { messagesOf } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";
+import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
+import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
 import type { HoldDto, MemberHolds } from "~/domain/ledger/holds.server";
 import { formatKopecks } from "~/domain/ledger/money";
 import { formatDateTime } from "~/lib/format";
-import { useSubmitting } from "./money-form";
 
-export function HoldsSection({ holds, releaseKey, releaseErrors }: { holds: MemberHolds; releaseKey: string; releaseErrors?: string[] }) {
-  const submitting = useSubmitting("release");
+/**
+ * `releaseResult` is the action's reply to the last refused «Снять удержание»: its messages show
+ * beside the hold it was for, or above the list when that hold is gone (released meanwhile).
+ */
+export function HoldsSection({ holds, releaseKey, releaseResult }: { holds: MemberHolds; releaseKey: string; releaseResult?: SubmissionResult<string[]> }) {
+  const submitting = useSubmitting({ intent: "release" });
+  const releaseErrors = messagesOf(releaseResult);
+  const refusedId = Number((releaseResult?.initialValue as Record<string, unknown> | null | undefined)?.holdId);
+  const refusedShown = holds.outgoing.some((hold) => hold.id === refusedId);
   return (
     <section className="grid content-start gap-6" aria-label="Переводы с удержанием">
       <div className="grid content-start gap-3" data-testid="outgoing-holds">
         <h2 className="font-heading text-lg font-bold">Вы отправили с удержанием</h2>
-        <FormErrors errors={releaseErrors} />
+        {refusedShown ? null : <FormErrors errors={releaseErrors} />}
         {holds.outgoing.length === 0 ? (
           <p className="text-sm text-muted-foreground">Нет переводов, ожидающих снятия удержания.</p>
         ) : (
           <ul className="grid gap-2">
             {holds.outgoing.map((hold) => (
               <HoldRow key={hold.id} hold={hold} direction="outgoing">
-                <Form method="post">
+                <Form method="post" className="grid justify-items-end gap-2">
                   <AuthenticityTokenInput />
                   <input type="hidden" name="intent" value="release" />
-                  <input type="hidden" name="key" value={`${releaseKey}-${hold.id}`} />
+                  <IdempotencyKeyInput value={`${releaseKey}-${hold.id}`} />
                   <input type="hidden" name="holdId" value={hold.id} />
-                  <Button type="submit" size="sm" variant="outline" disabled={submitting}>
+                  <Button
+                    type="submit"
+                    size="sm"
+                    variant="outline"
+                    disabled={submitting}
+                    aria-label={`Снять удержание: ${formatKopecks(hold.amount)} для ${hold.counterparty.username}`}
+                  >
                     Снять удержание
                   </Button>
+                  {hold.id === refusedId ? <FormErrors errors={releaseErrors} /> : null}
                 </Form>
               </HoldRow>
             ))}

@@ -4,20 +4,14 @@
  * loader made (a resubmission replays instead of paying twice), the form-level errors, and a
  * submit button that says it is working while the request runs (with JavaScript).
  */
-import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
+import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
+import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-
-/** True while the page's form `intent` is being submitted (JavaScript only). */
-export function useSubmitting(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
 
 export function MoneyForm<Schema extends Record<string, unknown>>({
   form,
@@ -25,6 +19,7 @@ export function MoneyForm<Schema extends Record<string, unknown>>({
   formKey,
   submitLabel,
   submitVariant,
+  disabled,
   className,
   children,
   testId,
@@ -34,46 +29,25 @@ export function MoneyForm<Schema extends Record<string, unknown>>({
   formKey: string;
   submitLabel: string;
   submitVariant?: ButtonProps["variant"];
+  /** Disables the button (and says why elsewhere), e.g. a withdrawal while a claim is open. */
+  disabled?: boolean;
   className?: string;
   children?: React.ReactNode;
   testId?: string;
 }) {
-  const submitting = useSubmitting(intent);
+  const submitting = useSubmitting({ intent });
   return (
     <Form method="post" {...getFormProps(form)} className={cn("grid gap-4", className)} data-testid={testId}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="key" value={formKey} />
+      <IdempotencyKeyInput value={formKey} />
       <FormErrors id={form.errorId} errors={form.errors} />
       {children}
       <div>
-        <Button type="submit" variant={submitVariant} disabled={submitting}>
+        <Button type="submit" variant={submitVariant} disabled={submitting || disabled}>
           {submitting ? "Выполняется…" : submitLabel}
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** A rouble amount field: «1 234,50», with the ₽ sign beside it. */
-export function AmountField({ field, label, description }: { field: FieldMetadata<unknown>; label: string; description?: string }) {
-  return (
-    <Field label={label} id={field.id} errors={field.errors} description={description}>
-      {(control) => (
-        <div className="flex items-center gap-2">
-          <Input
-            {...getInputProps(field, { type: "text" })}
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="1 234,50"
-            className="max-w-48"
-          />
-          <span aria-hidden className="text-muted-foreground">
-            ₽
-          </span>
-        </div>
-      )}
-    </Field>
   );
 }

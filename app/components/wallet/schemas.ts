@@ -6,7 +6,9 @@
  */
 import { z } from "zod";
 import { isValidAmount, MAX_HOLD_HOURS, MAX_MEMO_LENGTH, parseRoubles } from "~/domain/ledger/money";
+import { IdempotencyKeySchema } from "~/lib/idempotency";
 
+const HOLD_MESSAGE = `Срок удержания — целое число часов от 1 до ${MAX_HOLD_HOURS}`;
 const AMOUNT_MESSAGE = "Сумма — от 0,01 до 10 000 000 ₽, например 1 234,50";
 
 /** A rouble amount typed by a person, as kopecks. */
@@ -19,10 +21,6 @@ export const RoublesSchema = z.string({ error: "Введите сумму" }).tr
   return kopecks;
 });
 
-/** The client's idempotency key: made by the loader, sent back in a hidden field. */
-const IdempotencyKeySchema = z
-  .string({ error: "Форма устарела: обновите страницу" })
-  .regex(/^[\x21-\x7e]{1,200}$/u, "Форма устарела: обновите страницу");
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
@@ -39,10 +37,10 @@ export const TransferSchema = z.object({
   recipient: username("Укажите имя получателя"),
   amount: RoublesSchema,
   holdHours: z.coerce
-    .number({ error: "Срок удержания — целое число часов от 1 до 720" })
-    .int("Срок удержания — целое число часов от 1 до 720")
-    .min(1, "Срок удержания — целое число часов от 1 до 720")
-    .max(MAX_HOLD_HOURS, "Срок удержания — целое число часов от 1 до 720")
+    .number({ error: HOLD_MESSAGE })
+    .int(HOLD_MESSAGE)
+    .min(1, HOLD_MESSAGE)
+    .max(MAX_HOLD_HOURS, HOLD_MESSAGE)
     .optional(),
   memo: z
     .string()

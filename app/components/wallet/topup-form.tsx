@@ -6,7 +6,8 @@ import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AmountField, MoneyForm } from "./money-form";
+import { AmountField } from "~/components/forms/amount-field";
+import { MoneyForm } from "./money-form";
 import { TopUpSchema } from "./schemas";
 
 export function TopUpForm({ formKey, lastResult }: { formKey: string; lastResult?: SubmissionResult<string[]> }) {

@@ -8,8 +8,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { AmountField, MoneyForm } from "./money-form";
+import { AmountField } from "~/components/forms/amount-field";
+import { MoneyForm } from "./money-form";
 import { TransferSchema } from "./schemas";
+import { MAX_HOLD_HOURS } from "~/domain/ledger/money";
 
 export function TransferForm({ formKey, lastResult }: { formKey: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
@@ -30,9 +32,9 @@ export function TransferForm({ formKey, lastResult }: { formKey: string; lastRes
         label="Удержание, часов"
         id={fields.holdHours.id}
         errors={fields.holdHours.errors}
-        description="Необязательно: до 720 часов деньги ждут на удержании у получателя; снять удержание раньше можете вы"
+        description={`Необязательно: до ${MAX_HOLD_HOURS} часов деньги ждут на удержании у получателя; снять удержание раньше можете вы`}
       >
-        <Input {...getInputProps(fields.holdHours, { type: "number" })} min={1} max={720} step={1} placeholder="без удержания" className="max-w-48" />
+        <Input {...getInputProps(fields.holdHours, { type: "number" })} min={1} max={MAX_HOLD_HOURS} step={1} placeholder="без удержания" className="max-w-48" />
       </Field>
       <Field label="Комментарий" id={fields.memo.id} errors={fields.memo.errors}>
         <Textarea {...getTextareaProps(fields.memo)} rows={2} placeholder="За что перевод (видят оба)" />

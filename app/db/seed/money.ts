@@ -118,7 +118,7 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
     amount: roubles(5_000),
     description: "Договорились о продаже аккаунта Genshin Impact, Санёк попросил предоплату мимо гаранта и после оплаты пропал, сообщения не читает.",
     evidence: ["https://example.com/screenshots/chat-1.png", "https://example.com/screenshots/payment.png"],
-  });
+  }, "seed-claim-1");
   await decideClaim(
     db,
     moderator,
@@ -131,5 +131,5 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
     amount: roubles(1_200),
     description: "Заказал аватарку и баннер для канала, получил исходники и перестал отвечать, оплату так и не прислал.",
     evidence: ["https://example.com/screenshots/order.png"],
-  });
+  }, "seed-claim-2");
 }

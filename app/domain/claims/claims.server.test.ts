@@ -73,7 +73,7 @@ describe(`filing a claim on ${engine}`, () => {
       amount: 150_050,
       description: `  ${description}  `,
       evidence: ["https://example.com/chat.png", "http://imgur.example/a"],
-    });
+    }, key());
     expect(claim).toMatchObject({
       status: "open",
       claimant: { id: claimant.id, username: claimant.username },
@@ -112,9 +112,17 @@ describe(`filing a claim on ${engine}`, () => {
       [{ evidence: [`https://example.com/${"a".repeat(490)}`] }, 400, "invalid_input", "Ссылка — не длиннее 500 символов"],
       [{ evidence: Array.from({ length: 11 }, (_, i) => `https://example.com/${i}`) }, 400, "invalid_input", "Не больше 10 ссылок"],
       [{ dealId: 2_147_483_647 }, 400, "deal_not_between_parties"],
+      [{ dealId: 2_147_483_648 }, 400, "invalid_input", "Номер сделки — целое число"],
+      [{ dealId: 1e20 }, 400, "invalid_input"],
+      [{ dealId: 0 }, 400, "invalid_input"],
+      [{ accused: "bad\u0000name" }, 400, "invalid_text", "Текст содержит недопустимые символы"],
+      [{ description: `${description}\u0000` }, 400, "invalid_text"],
+      [{ description: `${description}\ud800` }, 400, "invalid_text"],
+      [{ evidence: ["https://example.com/a\u0000b"] }, 400, "invalid_text"],
+      [{ evidence: ["https://example.com/\udc00"] }, 400, "invalid_text"],
     ];
     for (const [change, status, code, message] of refusals) {
-      const attempt = fileClaim(t.db, claimant.id, { ...base, ...change });
+      const attempt = fileClaim(t.db, claimant.id, { ...base, ...change }, key());
       await expect(attempt, JSON.stringify(change)).rejects.toMatchObject({ status, code, ...(message ? { message } : {}) });
     }
     // A real deal, but between the claimant and someone else.
@@ -122,7 +130,7 @@ describe(`filing a claim on ${engine}`, () => {
       .insert(deals)
       .values({ buyerId: claimant.id, sellerId: stranger.id, createdBy: claimant.id, amount: 10_000, fee: 5_000, feePayer: "buyer", buyerFee: 5_000, sellerFee: 0, description: "Сделка", deadline: new Date() })
       .returning({ id: deals.id });
-    await expect(fileClaim(t.db, claimant.id, { ...base, dealId: other!.id })).rejects.toMatchObject({ status: 400, code: "deal_not_between_parties" });
+    await expect(fileClaim(t.db, claimant.id, { ...base, dealId: other!.id }, key())).rejects.toMatchObject({ status: 400, code: "deal_not_between_parties" });
     expect(await claimCount()).toBe(before);
   });
 
@@ -133,26 +141,40 @@ describe(`filing a claim on ${engine}`, () => {
       .insert(deals)
       .values({ buyerId: claimant.id, sellerId: accused.id, createdBy: accused.id, amount: 20_000, fee: 5_000, feePayer: "seller", buyerFee: 0, sellerFee: 5_000, description: "Аккаунт", deadline: new Date() })
       .returning({ id: deals.id });
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.username, amount: 20_000, description, evidence: [], dealId: deal!.id });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.username, amount: 20_000, description, evidence: [], dealId: deal!.id }, key());
     expect(claim.dealId).toBe(deal!.id);
-    await expect(fileClaim(t.db, claimant.id, { accused: accused.id, amount: 5_000, description, evidence: [] })).rejects.toMatchObject({
+    await expect(fileClaim(t.db, claimant.id, { accused: accused.id, amount: 5_000, description, evidence: [] }, key())).rejects.toMatchObject({
       status: 409,
       code: "claim_already_open",
     });
     // Someone else may still file against the same member, and the claimant may file again once it is decided.
     const other = await makeUser(t.db);
-    await fileClaim(t.db, other.id, { accused: accused.id, amount: 5_000, description, evidence: [] });
+    await fileClaim(t.db, other.id, { accused: accused.id, amount: 5_000, description, evidence: [] }, key());
     expect(await countOpenClaimsAgainst(t.db, accused.id)).toBe(2);
     await decideClaim(t.db, moderator.id, claim.id, { decision: "reject", note: "Доказательств нет" }, key());
-    const again = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 5_000, description, evidence: [] });
+    const again = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 5_000, description, evidence: [] }, key());
     expect(again.status).toBe("open");
+  });
+
+  it("a retried filing with the same key answers the same claim; the key cannot be reused for another claim", async () => {
+    const claimant = await makeUser(t.db);
+    const accused = await makeUser(t.db);
+    const input = { accused: accused.username, amount: 10_000, description, evidence: ["https://example.com/chat.png"] };
+    const [first, second] = await Promise.all([fileClaim(t.db, claimant.id, input, "file-once"), fileClaim(t.db, claimant.id, input, "file-once")]);
+    expect(second).toEqual(first);
+    // The same claim named another way (by id, «@») is the same request.
+    expect(await fileClaim(t.db, claimant.id, { ...input, accused: accused.id }, "file-once")).toEqual(first);
+    expect(await countOpenClaimsAgainst(t.db, accused.id)).toBe(1);
+    await expect(fileClaim(t.db, claimant.id, { ...input, amount: 20_000 }, "file-once")).rejects.toMatchObject({ status: 409, code: "idempotency_key_reused" });
+    await expect(fileClaim(t.db, claimant.id, input, "not a key")).rejects.toMatchObject({ status: 400, code: "invalid_idempotency_key" });
+    expect((await listClaimsFiledBy(t.db, claimant.id, firstPage)).total).toBe(1);
   });
 
   it("two concurrent filings for the same pair: exactly one is accepted", async () => {
     const claimant = await makeUser(t.db);
     const accused = await makeUser(t.db);
     const results = await Promise.allSettled(
-      [1, 2, 3].map(() => fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] })),
+      [1, 2, 3].map(() => fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] }, key())),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, code: "claim_already_open" });
@@ -165,7 +187,7 @@ describe(`who sees a claim on ${engine}`, () => {
     const claimant = await makeUser(t.db);
     const accused = await makeUser(t.db);
     const stranger = await makeUser(t.db);
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] }, key());
     for (const viewer of [claimant.id, accused.id, moderator.id, admin.id]) expect((await getClaim(t.db, viewer, claim.id)).id).toBe(claim.id);
     for (const viewer of [stranger.id, null]) await expect(getClaim(t.db, viewer, claim.id)).rejects.toMatchObject({ status: 404, code: "claim_not_found" });
     await expect(getClaim(t.db, claimant.id, 2_147_483_647)).rejects.toMatchObject({ status: 404, code: "claim_not_found" });
@@ -185,7 +207,7 @@ describe(`deciding a claim on ${engine}`, () => {
     const claimant = await makeUser(t.db);
     const accused = await makeUser(t.db);
     const stranger = await makeUser(t.db);
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] }, key());
     const uphold = { decision: "uphold" as const, note: "Обман" };
     await expect(decideClaim(t.db, stranger.id, claim.id, uphold, key())).rejects.toMatchObject({ status: 404, code: "claim_not_found" });
     await expect(decideClaim(t.db, claimant.id, claim.id, uphold, key())).rejects.toMatchObject({ status: 403, code: "not_moderator" });
@@ -200,8 +222,11 @@ describe(`deciding a claim on ${engine}`, () => {
       code: "compensation_on_reject",
     });
     await expect(decideClaim(t.db, moderator.id, 2_147_483_647, uphold, key())).rejects.toMatchObject({ status: 404, code: "claim_not_found" });
+    for (const note of ["Обман\u0000", "Обман \ud800"]) {
+      await expect(decideClaim(t.db, moderator.id, claim.id, { decision: "uphold", note }, key())).rejects.toMatchObject({ status: 400, code: "invalid_text" });
+    }
     // A moderator accused by a member cannot decide their own case.
-    const against = await fileClaim(t.db, claimant.id, { accused: moderator.id, amount: 10_000, description, evidence: [] });
+    const against = await fileClaim(t.db, claimant.id, { accused: moderator.id, amount: 10_000, description, evidence: [] }, key());
     const before = await ledgerSnapshot(t.db);
     await expect(decideClaim(t.db, moderator.id, against.id, { decision: "reject", note: "Не виноват" }, key())).rejects.toMatchObject({
       status: 403,
@@ -216,7 +241,7 @@ describe(`deciding a claim on ${engine}`, () => {
   it("reject closes the claim with the note; the accused stays clean and off the blacklist", async () => {
     const claimant = await makeUser(t.db);
     const accused = await makeUser(t.db);
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] }, key());
     const decided = await decideClaim(t.db, moderator.id, claim.id, { decision: "reject", note: "  Доказательства не подтверждают обман  " }, key());
     expect(decided).toMatchObject({ status: "rejected", decisionNote: "Доказательства не подтверждают обман", decidedBy: { id: moderator.id }, compensation: null });
     expect(decided.decidedAt).toEqual(expect.any(String));
@@ -232,7 +257,7 @@ describe(`deciding a claim on ${engine}`, () => {
   it("uphold with compensation: the exact amount moves deposit → claimant, SCAMMER rank, blacklist entry, events", async () => {
     const claimant = await makeUser(t.db);
     const accused = await memberWithDeposit(500_000);
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 300_000, description, evidence: [] });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 300_000, description, evidence: [] }, key());
     const events: DomainEvent[] = [];
     const stop = [
       eventBus(t.db).subscribe("claim.upheld", (e) => void events.push(e)),
@@ -267,7 +292,7 @@ describe(`deciding a claim on ${engine}`, () => {
   it("compensation above the deposit or the claim is refused and changes nothing", async () => {
     const claimant = await makeUser(t.db);
     const accused = await memberWithDeposit(10_000);
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 50_000, description, evidence: [] });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 50_000, description, evidence: [] }, key());
     const before = await ledgerSnapshot(t.db);
     await expect(decideClaim(t.db, moderator.id, claim.id, { decision: "uphold", note: "Обман", compensation: 10_001 }, key())).rejects.toMatchObject({
       status: 422,
@@ -292,7 +317,7 @@ describe(`deciding a claim on ${engine}`, () => {
   it("a retried decision replays: one transfer, one set of events; the key cannot be reused for another request", async () => {
     const claimant = await makeUser(t.db);
     const accused = await memberWithDeposit(40_000);
-    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 40_000, description, evidence: [] });
+    const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 40_000, description, evidence: [] }, key());
     let upheldEvents = 0;
     const stop = eventBus(t.db).subscribe("claim.upheld", () => void (upheldEvents += 1));
     const input = { decision: "uphold" as const, note: "Обман", compensation: 25_000 };
@@ -320,7 +345,7 @@ describe(`deciding a claim on ${engine}`, () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const claimant = await makeUser(t.db);
-      const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 1_000 * (i + 1), description, evidence: [] });
+      const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 1_000 * (i + 1), description, evidence: [] }, key());
       await decideClaim(t.db, moderator.id, claim.id, { decision: "uphold", note: `Причина ${i}` }, key());
       ids.push(claim.id);
     }

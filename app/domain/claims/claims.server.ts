@@ -15,9 +15,11 @@ import { isUniqueViolation } from "~/db/errors";
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
+import { assertCleanText, issueCode } from "~/lib/text";
 import { lockLedgerAccounts, postTransfers } from "../ledger/ledger.server";
 import { formatKopecks } from "../ledger/money";
-import { runOperationDetailed } from "../ledger/operations.server";
+import { runOperationDetailed, type Json } from "../ledger/operations.server";
+import { isModeratorRole } from "../users/roles";
 import { getUserById, type UserRow } from "../users/users.server";
 import { toClaimDto, type ClaimRow } from "./mapper.server";
 import { DecideClaimInputSchema, FileClaimInputSchema, type DecideClaimInput, type FileClaimInput } from "./schemas";
@@ -25,15 +27,20 @@ import type { ClaimDto } from "./types";
 
 export { listBlacklist, listClaimsAgainst, listClaimsFiledBy, listOpenClaims } from "./lists.server";
 
-/** True for a member who decides claims: role moderator or admin (issue 5 contract). */
+/** True for a member who decides claims: the moderator rule of app/domain/users/roles.ts (isModeratorRole). */
 export function isModerator(user: Pick<UserRow, "role"> | null | undefined): boolean {
-  return user?.role === "moderator" || user?.role === "admin";
+  return isModeratorRole(user?.role);
 }
 
-function invalid(parsed: { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): ValidationFailed {
+/**
+ * The refusal of a claim input: ValidationFailed with every field's messages; code `invalid_text`
+ * when a text carries NUL or a lone surrogate (app/lib/text.ts), else `invalid_input`.
+ */
+function invalid(parsed: { success: false; error: { issues: { path: PropertyKey[]; message: string; code: string; params?: unknown }[] } }): ValidationFailed {
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  return new ValidationFailed(parsed.error.issues[0]?.message ?? "Проверьте поля претензии", fields, "invalid_input");
+  const code = parsed.error.issues.map(issueCode).find((found) => found !== undefined) ?? "invalid_input";
+  return new ValidationFailed(parsed.error.issues[0]?.message ?? "Проверьте поля претензии", fields, code);
 }
 
 function claimNotFound(): NotFound {
@@ -42,6 +49,7 @@ function claimNotFound(): NotFound {
 
 async function findMember(db: Db, ref: string | number): Promise<UserRow | null> {
   if (typeof ref === "number") return isValidId(ref) ? getUserById(db, ref) : null;
+  assertCleanText("accused", ref);
   const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${ref})`).limit(1);
   return row ?? null;
 }
@@ -50,15 +58,19 @@ async function findMember(db: Db, ref: string | number): Promise<UserRow | null>
  * Member `claimantId` files a claim against `input.accused` (a username, «@» optional and
  * case-insensitive, or a member id): `amount` kopecks (1…10 000 000 ₽), a description of 10–5000
  * characters, 0–10 http(s) evidence links of ≤ 500 characters, and optionally the id of a deal
- * between the two. Returns the new open claim. PRODUCT.md Claims and blacklist.
+ * between the two, under idempotency key `key` (operation "claim.file"): a retried submit with
+ * the same key answers the same claim (as filed) instead of a second one or a 409. Returns the
+ * new open claim. PRODUCT.md Claims and blacklist.
  *
- * Throws ValidationFailed (`invalid_input` with field errors; `claim_against_self`;
- * `deal_not_between_parties` when the deal is unknown or not between the two), NotFound
- * (`accused_not_found`), Conflict (`claim_already_open`: one open claim per claimant and accused).
+ * Throws ValidationFailed (`invalid_input` with field errors; `invalid_text` for text with NUL or
+ * a lone surrogate; `claim_against_self`; `deal_not_between_parties` when the deal is unknown or
+ * not between the two; `invalid_idempotency_key`), NotFound (`accused_not_found`), Conflict
+ * (`claim_already_open`: one open claim per claimant and accused; `idempotency_key_reused`).
  */
-export async function fileClaim(db: Db, claimantId: number, input: FileClaimInput): Promise<ClaimDto> {
+export async function fileClaim(db: Db, claimantId: number, input: FileClaimInput, key: string): Promise<ClaimDto> {
   const parsed = FileClaimInputSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed);
+  // dealId is a valid id here (FileClaimInputSchema checks it with isValidId).
   const { amount, description, evidence, dealId } = parsed.data;
   const accused = await findMember(db, parsed.data.accused);
   if (!accused) throw new NotFound("Участник, на которого подаётся претензия, не найден", "accused_not_found");
@@ -66,8 +78,9 @@ export async function fileClaim(db: Db, claimantId: number, input: FileClaimInpu
     const message = "Нельзя подать претензию на самого себя";
     throw new ValidationFailed(message, { accused: [message] }, "claim_against_self");
   }
+  const request = { accusedId: accused.id, amount, description, evidence, dealId: dealId ?? null };
   try {
-    const row = await db.transaction(async (tx) => {
+    const { result } = await runOperationDetailed(db, claimantId, key, "claim.file", request, async (tx) => {
       // Serialises with a deposit withdrawal of the accused (it checks open claims under this lock).
       await lockLedgerAccounts(tx, [{ kind: "member_deposit", userId: accused.id }]);
       if (dealId != null) {
@@ -90,9 +103,9 @@ export async function fileClaim(db: Db, claimantId: number, input: FileClaimInpu
         .insert(claims)
         .values({ claimantId, accusedId: accused.id, dealId: dealId ?? null, amount, description, evidence })
         .returning();
-      return inserted!;
+      return (await toClaimDto(tx, inserted!)) as ClaimDto & Json;
     });
-    return toClaimDto(db, row);
+    return result;
   } catch (error) {
     // A concurrent filing for the same pair won the race on claims_one_open_per_pair.
     if (isUniqueViolation(error)) throw claimAlreadyOpen();
@@ -129,7 +142,7 @@ async function assertNoOpenClaim(tx: Tx, claimantId: number, accusedId: number):
  */
 export async function decideClaim(db: Db, moderatorId: number, claimId: number, input: DecideClaimInput, key: string): Promise<ClaimDto> {
   const moderator = await getUserById(db, moderatorId);
-  if (!isModerator(moderator)) {
+  if (!isModeratorRole(moderator?.role)) {
     await getClaim(db, moderatorId, claimId); // NotFound for a claim the caller may not even see
     throw new Forbidden("Решение по претензии принимает модератор", "not_moderator");
   }
@@ -211,7 +224,7 @@ async function maySee(db: Db, viewerId: number | null, row: ClaimRow): Promise<b
   if (row.status === "upheld") return true;
   if (viewerId === null) return false;
   if (viewerId === row.claimantId || viewerId === row.accusedId) return true;
-  return isModerator(await getUserById(db, viewerId));
+  return isModeratorRole((await getUserById(db, viewerId))?.role);
 }
 
 /**

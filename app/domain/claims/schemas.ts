@@ -6,13 +6,15 @@
  * and turn it into the same shape.
  */
 import { z } from "zod";
-import { isValidAmount, parseRoubles } from "~/domain/ledger/money";
+import { isValidAmount } from "~/domain/ledger/money";
+import { roublesField } from "~/domain/ledger/money-schemas";
+import { isValidId } from "~/lib/ids";
+import { cleanTextRefinement } from "~/lib/text";
 import { CLAIM_LIMITS, isEvidenceLink } from "./types";
 
 const AMOUNT_MESSAGE = "Сумма — от 0,01 до 10 000 000 ₽";
 const COMPENSATION_MESSAGE = "Компенсация — от 0,01 ₽ и не больше суммы претензии";
-const noNul = (value: string) => !value.includes("\u0000");
-const NUL_MESSAGE = "Недопустимый символ в тексте";
+const DEAL_ID_MESSAGE = "Номер сделки — целое число";
 
 const accusedField = z.union(
   [
@@ -20,7 +22,7 @@ const accusedField = z.union(
       .string()
       .trim()
       .transform((value) => value.replace(/^@/u, ""))
-      .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет")),
+      .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет").refine(...cleanTextRefinement())),
     z.number().int().positive(),
   ],
   { error: "Укажите, на кого претензия" },
@@ -31,10 +33,11 @@ const descriptionField = z
   .trim()
   .min(CLAIM_LIMITS.descriptionMin, `Описание — не короче ${CLAIM_LIMITS.descriptionMin} символов`)
   .max(CLAIM_LIMITS.descriptionMax, `Описание — не длиннее ${CLAIM_LIMITS.descriptionMax.toLocaleString("ru-RU")} символов`)
-  .refine(noNul, NUL_MESSAGE);
+  .refine(...cleanTextRefinement());
 
 const evidenceLink = z
   .string()
+  .refine(...cleanTextRefinement())
   .trim()
   .max(CLAIM_LIMITS.evidenceLinkMax, `Ссылка — не длиннее ${CLAIM_LIMITS.evidenceLinkMax} символов`)
   .refine(isEvidenceLink, "Доказательства — ссылки, начинающиеся с http:// или https://");
@@ -48,7 +51,7 @@ const noteField = z
   .trim()
   .min(1, "Напишите причину решения")
   .max(CLAIM_LIMITS.noteMax, `Решение — не длиннее ${CLAIM_LIMITS.noteMax.toLocaleString("ru-RU")} символов`)
-  .refine(noNul, NUL_MESSAGE);
+  .refine(...cleanTextRefinement());
 
 /** fileClaim's input: accused by username («@» optional) or id; amount in kopecks; evidence links; an optional deal id. */
 export const FileClaimInputSchema = z.object({
@@ -56,7 +59,7 @@ export const FileClaimInputSchema = z.object({
   amount: z.number({ error: AMOUNT_MESSAGE }).refine(isValidAmount, AMOUNT_MESSAGE),
   description: descriptionField,
   evidence: evidenceList.default([]),
-  dealId: z.number({ error: "Номер сделки — целое число" }).int("Номер сделки — целое число").positive("Номер сделки — целое число").nullish(),
+  dealId: z.number({ error: DEAL_ID_MESSAGE }).refine(isValidId, DEAL_ID_MESSAGE).nullish(),
 });
 export type FileClaimInput = z.input<typeof FileClaimInputSchema>;
 
@@ -68,28 +71,14 @@ export const DecideClaimInputSchema = z.object({
 });
 export type DecideClaimInput = z.input<typeof DecideClaimInputSchema>;
 
-function roublesField(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .transform((value, ctx) => {
-      const kopecks = parseRoubles(value);
-      if (kopecks === null || !isValidAmount(kopecks)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return kopecks;
-    });
-}
-
 /** The form of /claims/new: amount in roubles, evidence one link per line, the deal as «12» or «#12». */
 export const FileClaimFormSchema = z.object({
   accused: z
     .string({ error: "Укажите, на кого претензия" })
     .trim()
     .transform((value) => value.replace(/^@/u, ""))
-    .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет")),
-  amount: roublesField(AMOUNT_MESSAGE),
+    .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет").refine(...cleanTextRefinement())),
+  amount: roublesField({ message: AMOUNT_MESSAGE }),
   description: descriptionField,
   evidence: z
     .string()
@@ -108,6 +97,6 @@ export const FileClaimFormSchema = z.object({
 export const DecideClaimFormSchema = z.object({
   decision: z.enum(["uphold", "reject"], { error: "Выберите решение" }),
   note: noteField,
-  compensation: roublesField(COMPENSATION_MESSAGE).optional(),
+  compensation: roublesField({ message: COMPENSATION_MESSAGE }).optional(),
   key: z.string({ error: "Форма устарела. Обновите страницу." }).min(1),
 });

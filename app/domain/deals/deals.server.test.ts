@@ -185,6 +185,28 @@ describe(`who may do what, in which state, on ${engine}`, () => {
     expect(await applyDealAction(t.db, buyer.id, deal.id, "agree_cancel", {}, key(), now)).toMatchObject({ state: "refunded" });
   });
 
+  it("a cancellation asked for while funded lapses on delivery: the buyer cannot take a refund and keep the goods", async () => {
+    const { buyer, seller, deal } = await dealIn("funded");
+    const before = await getBalances(t.db, buyer.id);
+    expect(await applyDealAction(t.db, seller.id, deal.id, "request_cancel", {}, key(), now)).toMatchObject({ cancelRequestedBy: seller.id });
+    // The buyer stays silent; the seller delivers after all.
+    expect(await applyDealAction(t.db, seller.id, deal.id, "deliver", {}, key(), now)).toMatchObject({ state: "delivered", cancelRequestedBy: null });
+    expect((await getDeal(t.db, buyer.id, deal.id)).viewer.actions).toEqual(["confirm", "request_cancel", "dispute"]);
+    await expectRefused(applyDealAction(t.db, buyer.id, deal.id, "agree_cancel", {}, key(), now), Conflict, "no_cancel_request");
+    expect((await getDeal(t.db, buyer.id, deal.id)).state).toBe("delivered");
+    expect(await getBalances(t.db, buyer.id)).toEqual(before);
+    // A request made in the current state still works as before.
+    await applyDealAction(t.db, buyer.id, deal.id, "request_cancel", {}, key(), now);
+    expect(await applyDealAction(t.db, seller.id, deal.id, "agree_cancel", {}, key(), now)).toMatchObject({ state: "refunded" });
+  });
+
+  it("a dispute withdraws a pending cancellation request", async () => {
+    const { buyer, seller, deal } = await dealIn("funded");
+    await applyDealAction(t.db, buyer.id, deal.id, "request_cancel", {}, key(), now);
+    expect(await applyDealAction(t.db, buyer.id, deal.id, "dispute", { reason: "Продавец тянет время" }, key(), now)).toMatchObject({ state: "disputed", cancelRequestedBy: null });
+    expect((await getDeal(t.db, seller.id, deal.id)).viewer.actions).toEqual([]);
+  });
+
   it("a dispute needs a reason and is open to either party only after funding", async () => {
     const accepted = await dealIn("accepted");
     await expectRefused(applyDealAction(t.db, accepted.buyer.id, accepted.deal.id, "dispute", { reason: "Обман" }, key(), now), Conflict, "deal_state_changed");
@@ -265,5 +287,32 @@ describe(`idempotency and access on ${engine}`, () => {
     const mine = await listDealsOf(t.db, buyer.id, firstPage);
     expect(mine.items.map((d) => d.id)).toEqual([deal.id]);
     expect((await listDealsOf(t.db, stranger.id, firstPage)).total).toBe(0);
+  });
+});
+
+describe(`hostile text on ${engine}`, () => {
+  const hostile = ["Товар\u0000", "Товар \ud800", "\udc00"];
+
+  it("a description or counterparty with NUL or a lone surrogate is refused as invalid_text; nothing is created", async () => {
+    const [me, other] = [await makeUser(t.db), await makeUser(t.db)];
+    const base: CreateDealInput = { counterparty: other.username, role: "buyer", amount: 100_000, description: "Товар", deadline, feePayer: "buyer" };
+    for (const text of hostile) {
+      await expectRefused(createDeal(t.db, me.id, { ...base, description: text }, key(), now), ValidationFailed, "invalid_text");
+      await expectRefused(createDeal(t.db, me.id, { ...base, counterparty: `${other.username}${text}` }, key(), now), ValidationFailed, "invalid_text");
+    }
+    expect((await listDealsOf(t.db, me.id, firstPage)).total).toBe(0);
+  });
+
+  it("a dispute reason or a moderator's note with NUL or a lone surrogate is refused as invalid_text; the deal stays as it was", async () => {
+    const funded = await dealIn("funded");
+    for (const text of hostile) {
+      await expectRefused(applyDealAction(t.db, funded.buyer.id, funded.deal.id, "dispute", { reason: text }, key(), now), ValidationFailed, "invalid_text");
+    }
+    const { deal } = await dealIn("disputed");
+    for (const text of hostile) {
+      await expectRefused(applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "refund", note: text }, key(), now), ValidationFailed, "invalid_text");
+    }
+    expect((await getDeal(t.db, funded.buyer.id, funded.deal.id)).state).toBe("funded");
+    expect((await getDeal(t.db, moderator.id, deal.id)).state).toBe("disputed");
   });
 });

@@ -22,8 +22,10 @@ import { runOperation, runOperationDetailed, type Json, type Operation } from "~
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
+import { assertCleanText } from "~/lib/text";
 import { DEAL_AUTO_COMPLETE_HOURS, DEAL_MIN_AMOUNT, dealFee } from "./fees";
-import { dealNotFound, isModerator, loadDealDto } from "./queries.server";
+import { isModeratorById } from "~/domain/users/roles.server";
+import { dealNotFound, loadDealDto } from "./queries.server";
 import { checkDealAction, nextDealState } from "./rules";
 import { DEADLINE_MAX_DAYS, DESCRIPTION_MAX, NOTE_MAX } from "./schemas";
 import { DEAL_ACTIONS, DEAL_RESOLUTIONS, type DealAction, type DealDto, type DealFeePayer, type DealResolution } from "./types";
@@ -65,7 +67,8 @@ function invalid(field: string, message: string, code: string): ValidationFailed
  * idempotency key `key`; fees are fixed now (fees.ts). Returns the DealDto in state "created"
  * and records the "create" transition. Nothing moves in the ledger until the buyer funds it.
  * Throws ValidationFailed (`invalid_amount`, `invalid_description`, `invalid_deadline`,
- * `invalid_fee_payer`, `invalid_role`, `deal_with_self`), NotFound (`counterparty_not_found`),
+ * `invalid_fee_payer`, `invalid_role`, `deal_with_self`; `invalid_text` for a description or
+ * counterparty name with NUL or a lone surrogate, app/lib/text.ts), NotFound (`counterparty_not_found`),
  * Conflict (`idempotency_key_reused`). PRODUCT.md Guarantor service.
  */
 export async function createDeal(db: Db, creatorId: number, input: CreateDealInput, key: string, now: Date = new Date()): Promise<DealDto> {
@@ -73,8 +76,10 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
   if (!Number.isSafeInteger(amount) || amount < DEAL_MIN_AMOUNT || amount > MAX_OPERATION_KOPECKS) {
     throw invalid("amount", "Сумма сделки — от 100 до 10 000 000 ₽", "invalid_amount");
   }
+  assertCleanText("description", input.description);
+  if (typeof input.counterparty === "string") assertCleanText("counterparty", input.counterparty);
   const description = input.description.trim();
-  if (description.length === 0 || description.length > DESCRIPTION_MAX || description.includes("\u0000")) {
+  if (description.length === 0 || description.length > DESCRIPTION_MAX) {
     throw invalid("description", `Опишите товар или услугу (до ${DESCRIPTION_MAX} символов)`, "invalid_description");
   }
   const deadline = input.deadline;
@@ -123,7 +128,8 @@ async function findMember(db: Db, who: string | number): Promise<{ id: number } 
  * `not_moderator`, `own_deal`, `creator_cannot_accept`, `buyer_only`, `seller_only`); Conflict
  * (`deal_state_changed` for a stale action, `cancel_already_requested`, `no_cancel_request`,
  * `idempotency_key_reused`); ValidationFailed (`invalid_action`, `reason_required`,
- * `resolution_required`, `note_required`, `invalid_seller_share`); InsufficientFunds
+ * `resolution_required`, `note_required`, `invalid_seller_share`, `invalid_text` for a reason or
+ * note with NUL or a lone surrogate); InsufficientFunds
  * (`insufficient_funds`) when the buyer's available balance is short on fund. Any refusal
  * changes nothing.
  */
@@ -142,7 +148,7 @@ export async function applyDealAction(
   const { result, replayed } = await runOperationDetailed(db, actorId, key, `deal.${action}`, request, async (tx, operation) => {
     const deal = await lockDeal(tx, dealId);
     if (!deal) throw dealNotFound();
-    const moderator = await isModerator(tx, actorId);
+    const moderator = await isModeratorById(tx, actorId);
     if (actorId !== deal.buyerId && actorId !== deal.sellerId && !moderator) throw dealNotFound();
     const refusal = checkDealAction({ ...deal, createdById: deal.createdBy }, actorId, moderator, action);
     if (refusal) throw refusal.kind === "forbidden" ? new Forbidden(refusal.message, refusal.code) : new Conflict(refusal.message, refusal.code);
@@ -158,6 +164,8 @@ export async function applyDealAction(
 /** The request an action is fingerprinted by: only the fields its action uses, validated. */
 function actionRequest(dealId: number, action: DealAction, input: DealActionInput) {
   const request: { dealId: number; action: DealAction; reason?: string; resolution?: DealResolution; sellerShare?: number; note?: string } = { dealId, action };
+  assertCleanText("reason", input.reason);
+  assertCleanText("note", input.note);
   if (action === "dispute") {
     const reason = input.reason?.trim() ?? "";
     if (reason.length === 0 || reason.length > NOTE_MAX) throw invalid("reason", "Опишите причину спора", "reason_required");
@@ -220,6 +228,9 @@ async function transition(
 ): Promise<DealDto> {
   const to = action === "auto_complete" ? "completed" : nextDealState({ ...deal, createdById: deal.createdBy }, action, input.resolution);
   const changes: Partial<typeof deals.$inferInsert> = { state: to, updatedAt: now };
+  // A cancellation request belongs to the state it was made in: once the deal moves on (delivered,
+  // disputed, closed), agreeing to it would refund a buyer who may already hold the goods.
+  if (to !== deal.state) changes.cancelRequestedBy = null;
   let legs: Leg[] = [];
   let note: string | null = null;
   switch (action) {

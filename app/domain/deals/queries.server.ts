@@ -9,6 +9,7 @@ import { dealTransitions, deals, users } from "~/db/schema";
 import { Forbidden, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { isModeratorById } from "~/domain/users/roles.server";
 import { availableDealActions } from "./rules";
 import type { DealAction, DealDetailDto, DealDto, DealTransitionDto } from "./types";
 
@@ -76,11 +77,8 @@ export async function loadDealDto(db: Db | Tx, dealId: number): Promise<DealDto 
   return row ? fromSelected(row) : null;
 }
 
-/** True for users.role moderator or admin (PRODUCT.md People and roles). */
-export async function isModerator(db: Db | Tx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === "moderator" || row?.role === "admin";
-}
+/** Whether member `userId` moderates: the one rule of app/domain/users/roles.ts (kept under this name for the deal pages). */
+export const isModerator = isModeratorById;
 
 /** NotFound `deal_not_found`: an unknown deal, or one the caller may not see (404, not 403). */
 export function dealNotFound(): NotFound {
@@ -97,7 +95,7 @@ export async function getDeal(db: Db, viewerId: number, dealId: number): Promise
   if (!isValidId(dealId)) throw dealNotFound();
   const deal = await loadDealDto(db, dealId);
   if (!deal) throw dealNotFound();
-  const moderator = await isModerator(db, viewerId);
+  const moderator = await isModeratorById(db, viewerId);
   const party = viewerId === deal.buyer.id || viewerId === deal.seller.id;
   if (!party && !moderator) throw dealNotFound();
   const actor = aliasedTable(users, "actor");
@@ -147,7 +145,7 @@ export async function listDealsOf(db: Db, userId: number, params: PageParams): P
  * Throws Forbidden (`not_moderator`) for anyone but a moderator or an admin.
  */
 export async function listDisputedDeals(db: Db, moderatorId: number, params: PageParams): Promise<Page<DealDto>> {
-  if (!(await isModerator(db, moderatorId))) throw new Forbidden("Очередь споров доступна только модераторам", "not_moderator");
+  if (!(await isModeratorById(db, moderatorId))) throw new Forbidden("Очередь споров доступна только модераторам", "not_moderator");
   const where = eq(deals.state, "disputed");
   const rows = await selectDeals(db)
     .where(where)

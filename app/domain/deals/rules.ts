@@ -6,6 +6,9 @@
  *   funded ─deliver (seller)→ delivered ─confirm (buyer) or 72 h→ completed
  *   created | accepted ─cancel (either party)→ cancelled
  *   funded | delivered ─request_cancel (one party), agree_cancel (the other)→ refunded
+ *     (a request holds only in the state it was made in: any change of state withdraws it,
+ *     deals.server.ts clears cancel_requested_by, so a request made while funded cannot be
+ *     agreed to after delivery)
  *   funded | delivered ─dispute (either party)→ disputed ─resolve (moderator, not a party)→
  *     completed (release) | refunded (refund) | split (split)
  */

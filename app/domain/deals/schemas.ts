@@ -4,7 +4,8 @@
  * Pages take roubles («1 234,50»), the JSON API takes integer kopecks.
  */
 import { z } from "zod";
-import { isValidAmount, parseRoubles } from "~/domain/ledger/money";
+import { roublesField } from "~/domain/ledger/money-schemas";
+import { cleanTextRefinement } from "~/lib/text";
 import { DEAL_MIN_AMOUNT } from "./fees";
 import { DEAL_ACTIONS, DEAL_RESOLUTIONS } from "./types";
 
@@ -14,25 +15,13 @@ export const NOTE_MAX = 2_000;
 export const DEADLINE_MAX_DAYS = 365;
 
 const AMOUNT_MESSAGE = "Сумма сделки — от 100 до 10 000 000 ₽";
-const noNul = (value: string) => !value.includes("\u0000");
-
-/** Roubles typed by a person → kopecks, at least `min` kopecks (at most MAX_OPERATION_KOPECKS). */
-const roubles = (message: string, min = 1) =>
-  z.string({ error: message }).transform((value, ctx) => {
-    const kopecks = parseRoubles(value);
-    if (kopecks === null || !isValidAmount(kopecks) || kopecks < min) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return kopecks;
-  });
 
 const description = z
   .string({ error: "Опишите товар или услугу" })
   .trim()
   .min(1, "Опишите товар или услугу")
   .max(DESCRIPTION_MAX, `Описание — не длиннее ${DESCRIPTION_MAX} символов`)
-  .refine(noNul, "Недопустимый символ в тексте");
+  .refine(...cleanTextRefinement());
 
 const note = (required: string) =>
   z
@@ -40,7 +29,7 @@ const note = (required: string) =>
     .trim()
     .min(1, required)
     .max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`)
-    .refine(noNul, "Недопустимый символ в тексте");
+    .refine(...cleanTextRefinement());
 
 /**
  * A deadline: a calendar date «YYYY-MM-DD» (the end of that day, Moscow time) or, in the API,
@@ -60,7 +49,8 @@ const counterparty = z
   .string({ error: "Укажите имя второй стороны" })
   .trim()
   .min(1, "Укажите имя второй стороны")
-  .max(64, "Такого пользователя нет");
+  .max(64, "Такого пользователя нет")
+  .refine(...cleanTextRefinement());
 
 const common = {
   role: z.enum(["buyer", "seller"], { error: "Выберите свою роль" }),
@@ -72,7 +62,7 @@ const common = {
 /** The «Новая сделка» page form: amount in roubles, hidden idempotency key. */
 export const CreateDealFormSchema = z.object({
   counterparty,
-  amount: roubles(AMOUNT_MESSAGE, DEAL_MIN_AMOUNT),
+  amount: roublesField({ message: AMOUNT_MESSAGE, min: DEAL_MIN_AMOUNT }),
   ...common,
   idempotencyKey: z.string({ error: "Форма устарела. Обновите страницу." }),
 });
@@ -98,7 +88,7 @@ const actionFields = {
 export const DealActionFormSchema = z.object({
   intent: actionEnum,
   ...actionFields,
-  sellerShare: roubles("Укажите долю продавца в рублях").optional(),
+  sellerShare: roublesField({ message: "Укажите долю продавца в рублях" }).optional(),
   idempotencyKey: z.string({ error: "Форма устарела. Обновите страницу." }),
 });
 
@@ -108,8 +98,8 @@ export const DealActionFormSchema = z.object({
  */
 export const DealActionApiSchema = z.object({
   action: actionEnum,
-  reason: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).optional(),
+  reason: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).refine(...cleanTextRefinement()).optional(),
   resolution: actionFields.resolution,
-  note: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).optional(),
+  note: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).refine(...cleanTextRefinement()).optional(),
   sellerShare: z.number({ error: "Доля продавца — целое число копеек" }).int("Доля продавца — целое число копеек").optional(),
 });

@@ -362,4 +362,46 @@ describe(`claims block deposit withdrawals on ${engine}`, () => {
     await expect(request).rejects.toMatchObject({ code: "claim_open" });
     expect(await withdrawalRows(member.id)).toEqual([]);
   });
+
+  it("completing a withdrawal waits for the member's accounts in the ledger's id order, never holding the deposit while waiting", async () => {
+    // The available account is created first (top-up), so it has the lower id; depositFunds locks it first.
+    const member = await withDeposit(1_000, 10_000);
+    const now = new Date("2036-03-01T00:00:00Z");
+    await requestDepositWithdrawal(t.db, member.id, 3_000, key(), now);
+    let locked!: () => void;
+    let go!: () => void;
+    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+    const proceed = new Promise<void>((resolve) => (go = resolve));
+    let depositFree: boolean | undefined;
+    // Another operation holds the available account and then needs the deposit account, as depositFunds does.
+    const holder = t.db.transaction(async (tx) => {
+      await lockLedgerAccounts(tx, [{ kind: "member_available", userId: member.id }]);
+      locked();
+      await proceed;
+      depositFree = await tx
+        .transaction((savepoint) => savepoint.execute(sql`select id from ledger_accounts where kind = 'member_deposit' and user_id = ${member.id} for update nowait`))
+        .then(
+          () => true,
+          () => false,
+        );
+    });
+    await lockHeld;
+    const run = completeDueWithdrawals(t.db, new Date(now.getTime() + 15 * DAY));
+    if (engine === "PostgreSQL") {
+      await waitFor(async () => {
+        const [row] = await t.db
+          .select({ waiting: sql<number>`count(*)`.mapWith(Number) })
+          .from(sql`pg_stat_activity`)
+          .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+        return (row?.waiting ?? 0) > 0;
+      }, "the completion to wait for the available account");
+    }
+    go();
+    await holder;
+    // Had the completion locked the deposit alone first, it would hold it while waiting: a deadlock.
+    expect(depositFree).toBe(true);
+    expect(await run).toBe(1);
+    expect(await getBalances(t.db, member.id)).toEqual({ available: 4_000, held: 0, deposit: 7_000 });
+    await expectInvariants();
+  });
 });

@@ -185,7 +185,8 @@ interface CompletionResult {
  * deposit now) with a `withdrawal` transfer and records completedAmount, transferId and
  * closedAt; a deposit emptied meanwhile (compensation) completes it with 0 and no transfer.
  * Withdrawals of members with an open claim stay pending (blockedByClaim) until it is decided.
- * Returns how many withdrawals this call completed. Publishes `deposit.changed` for each.
+ * Returns how many withdrawals this call completed. Publishes `deposit.changed` for each. A
+ * withdrawal whose completion fails is logged and skipped; the next run retries it.
  */
 export async function completeDueWithdrawals(db: Db, now: Date = new Date()): Promise<number> {
   let completed = 0;
@@ -217,7 +218,8 @@ export async function completeDueWithdrawals(db: Db, now: Date = new Date()): Pr
           if (result.amount > 0) publishDeposit(db, result.userId, result.deposit);
         }
       } catch (error) {
-        if (!(error instanceof BlockedByClaim)) throw error;
+        // A claim filed meanwhile keeps it pending; any other failure is logged and retried next run.
+        if (!(error instanceof BlockedByClaim)) console.error(`deposits: completion of withdrawal ${id} failed`, error);
       }
     }
     if (due.length < 100) return completed;
@@ -228,7 +230,8 @@ async function completeInTransaction(tx: Tx, operation: Operation, withdrawalId:
   const [row] = await tx.select().from(depositWithdrawals).where(eq(depositWithdrawals.id, withdrawalId)).for("update");
   if (!row) throw new Error(`deposit withdrawal ${withdrawalId} vanished`);
   if (row.state !== "pending") return { withdrawalId, userId: row.userId, completed: false, amount: 0, transferId: null, deposit: 0 };
-  const balances = await lockLedgerAccounts(tx, [depositOf(row.userId)]);
+  // Both accounts the transfer touches, in one call (the ledger's id order), like depositFunds.
+  const balances = await lockLedgerAccounts(tx, [depositOf(row.userId), availableOf(row.userId)]);
   const deposit = balances.get(`member_deposit:${row.userId}`) ?? 0;
   if ((await openClaimsAgainst(tx, row.userId)) > 0) throw new BlockedByClaim();
   const amount = Math.min(row.amount, deposit);

@@ -15,6 +15,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { ledgerOperations } from "~/db/schema";
 import { Conflict, ValidationFailed } from "~/lib/errors";
 import { isRetryableTransactionError } from "~/db/errors";
+import { IDEMPOTENCY_KEY_PATTERN as KEY_PATTERN } from "~/lib/idempotency";
 
 /** A JSON value: what an operation may answer (it is stored and replayed as is). */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
@@ -29,7 +30,6 @@ export interface Operation {
 
 /** How many times a transaction is retried on serialization failure, deadlock or a lost insert race. */
 const MAX_ATTEMPTS = 8;
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/u;
 
 class LostRace extends Error {}
 
@@ -44,6 +44,40 @@ export function isValidIdempotencyKey(key: string): boolean {
  */
 export function fingerprintOf(kind: string, request: Json): string {
   return createHash("sha256").update(canonicalJson([kind, request])).digest("hex");
+}
+
+/** A committed operation as findOperation answers it. */
+export interface StoredOperation {
+  fingerprint: string;
+  /** The stored result, replayed as is. */
+  result: Json;
+}
+
+/**
+ * The committed operation of `actorId` (null: the system) under idempotency key `key`, or null.
+ * For operations with an outside side effect that must happen before the transaction (a payment
+ * provider's charge, wallet.server.ts topUp): check here first, so a retry replays and a reused
+ * key is refused (compare `fingerprint` with fingerprintOf) without touching the outside world.
+ * Reads without locks; runOperation still decides a race between two first attempts.
+ */
+export async function findOperation(db: Db | Tx, actorId: number | null, key: string): Promise<StoredOperation | null> {
+  const [row] = await db
+    .select({ fingerprint: ledgerOperations.fingerprint, result: ledgerOperations.result })
+    .from(ledgerOperations)
+    .where(and(actorId === null ? isNull(ledgerOperations.actorId) : eq(ledgerOperations.actorId, actorId), eq(ledgerOperations.idempotencyKey, key)));
+  return row ? { fingerprint: row.fingerprint, result: row.result as Json } : null;
+}
+
+/** Conflict `idempotency_key_reused` (409): the key was used for another request. */
+export function idempotencyKeyReused(): Conflict {
+  return new Conflict("Этот ключ идемпотентности уже использован для другого запроса", "idempotency_key_reused");
+}
+
+/** ValidationFailed `invalid_idempotency_key` (400) unless `key` is one clients may send (isValidIdempotencyKey). */
+export function assertIdempotencyKey(key: string): void {
+  if (!isValidIdempotencyKey(key)) {
+    throw new ValidationFailed("Неверный ключ идемпотентности запроса", { idempotencyKey: ["Нужен ключ из 1–200 видимых символов ASCII"] }, "invalid_idempotency_key");
+  }
 }
 
 /**
@@ -81,9 +115,7 @@ export async function runOperationDetailed<T>(
   request: Json,
   body: (tx: Tx, operation: Operation) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
-  if (!isValidIdempotencyKey(key)) {
-    throw new ValidationFailed("Неверный ключ идемпотентности запроса", { idempotencyKey: ["Нужен ключ из 1–200 видимых символов ASCII"] }, "invalid_idempotency_key");
-  }
+  assertIdempotencyKey(key);
   const fingerprint = fingerprintOf(kind, request);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -99,9 +131,7 @@ export async function runOperationDetailed<T>(
             .from(ledgerOperations)
             .where(and(actorId === null ? isNull(ledgerOperations.actorId) : eq(ledgerOperations.actorId, actorId), eq(ledgerOperations.idempotencyKey, key)));
           if (!existing) throw new LostRace();
-          if (existing.fingerprint !== fingerprint) {
-            throw new Conflict("Этот ключ идемпотентности уже использован для другого запроса", "idempotency_key_reused");
-          }
+          if (existing.fingerprint !== fingerprint) throw idempotencyKeyReused();
           return { result: existing.result as T, replayed: true };
         }
         const result = await body(tx, { id: inserted.id, actorId, key, kind });

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ledgerAccounts } from "~/db/schema";
 import type { UserRow } from "~/domain/users/users.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
@@ -75,6 +77,65 @@ describe(`money scheduler on ${engine}`, () => {
     expect(await getBalances(t.db, seller.id)).toEqual({ available: 130_000, held: 0, deposit: 20_000 });
     expect((await getDepositSummary(t.db, seller.id)).pending).toBeNull();
     expect(await runDueMoneyJobs(t.db, new Date("2030-02-01T00:00:00Z"))).toEqual(NOTHING_DUE);
+    expect(await ledgerSnapshot(t.db)).toMatchObject({ totalBalance: 0, negativeAccounts: 0, driftedAccounts: [], driftedHolds: 0 });
+  });
+
+  it("a row that fails does not stop the tick: the other holds, withdrawals and deals go through, the failed ones on a later tick", async () => {
+    const [payer, poisoned, healthy] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+    await topUp(t.db, admin.id, payer.id, 1_000_000, "poison-topup-payer");
+    await topUp(t.db, admin.id, poisoned.id, 10_000, "poison-topup-poisoned");
+    await topUp(t.db, admin.id, healthy.id, 10_000, "poison-topup-healthy");
+    const start = new Date("2040-01-01T00:00:00Z");
+    // Each job gets a row paying the poisoned member first (lower id), then one paying the healthy member.
+    await transferToMember(t.db, payer.id, poisoned.id, 1_000, { holdHours: 1 }, "poison-hold-1", start);
+    await transferToMember(t.db, payer.id, healthy.id, 2_000, { holdHours: 1 }, "poison-hold-2", start);
+    for (const member of [poisoned, healthy]) {
+      await depositFunds(t.db, member.id, 5_000, `poison-deposit-${member.id}`);
+      await requestDepositWithdrawal(t.db, member.id, 3_000, `poison-withdraw-${member.id}`, start);
+    }
+    const deals: number[] = [];
+    for (const seller of [poisoned, healthy]) {
+      const deal = await createDeal(
+        t.db,
+        payer.id,
+        { counterparty: seller.id, role: "buyer", amount: 100_000, description: "Аккаунт", deadline: new Date("2040-02-01T00:00:00Z"), feePayer: "buyer" },
+        `poison-deal-${seller.id}`,
+        start,
+      );
+      await applyDealAction(t.db, seller.id, deal.id, "accept", {}, `poison-accept-${seller.id}`, start);
+      await applyDealAction(t.db, payer.id, deal.id, "fund", {}, `poison-fund-${seller.id}`, start);
+      await applyDealAction(t.db, seller.id, deal.id, "deliver", {}, `poison-deliver-${seller.id}`, start);
+      deals.push(deal.id);
+    }
+
+    // Every transfer into the poisoned member's available balance now fails inside the database.
+    const [account] = await t.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, "member_available"), eq(ledgerAccounts.userId, poisoned.id)));
+    await t.db.execute(sql.raw(`create function poison_transfer() returns trigger language plpgsql as $$ begin raise exception 'poisoned row'; end $$`));
+    await t.db.execute(
+      sql.raw(`create trigger poison_transfer before insert on ledger_transfers for each row when (new.credit_account_id = ${account!.id}) execute function poison_transfer()`),
+    );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const due = new Date("2040-01-20T00:00:00Z");
+    try {
+      expect(await runDueMoneyJobs(t.db, due)).toEqual({ holdsReleased: 1, withdrawalsCompleted: 1, dealsCompleted: 1 });
+      expect(logged).toHaveBeenCalledTimes(3);
+    } finally {
+      logged.mockRestore();
+      await t.db.execute(sql.raw(`drop trigger poison_transfer on ledger_transfers`));
+      await t.db.execute(sql.raw(`drop function poison_transfer()`));
+    }
+    // The healthy member got the hold, the withdrawal and the deal's payout; the poisoned one nothing yet.
+    expect(await getBalances(t.db, healthy.id)).toEqual({ available: 5_000 + 2_000 + 3_000 + 100_000, held: 0, deposit: 2_000 });
+    expect(await getBalances(t.db, poisoned.id)).toEqual({ available: 5_000, held: 1_000, deposit: 5_000 });
+    expect((await getDeal(t.db, payer.id, deals[0]!)).state).toBe("delivered");
+
+    // The next tick picks the failed rows up.
+    expect(await runDueMoneyJobs(t.db, due)).toEqual({ holdsReleased: 1, withdrawalsCompleted: 1, dealsCompleted: 1 });
+    expect(await getBalances(t.db, poisoned.id)).toEqual({ available: 5_000 + 1_000 + 3_000 + 100_000, held: 0, deposit: 2_000 });
+    expect((await getDeal(t.db, payer.id, deals[0]!)).state).toBe("completed");
     expect(await ledgerSnapshot(t.db)).toMatchObject({ totalBalance: 0, negativeAccounts: 0, driftedAccounts: [], driftedHolds: 0 });
   });
 });

@@ -23,7 +23,11 @@ export interface DueJobsResult {
   dealsCompleted: number;
 }
 
-/** Runs every money job due at `now` once; safe to call concurrently from several processes. */
+/**
+ * Runs every money job due at `now` once; safe to call concurrently from several processes. Each
+ * job logs and skips a row that fails (the next tick retries it), so one bad row never blocks
+ * the rest of its job nor the jobs after it.
+ */
 export async function runDueMoneyJobs(db: Db, now: Date = new Date()): Promise<DueJobsResult> {
   return {
     holdsReleased: await releaseDueHolds(db, now),

@@ -124,7 +124,7 @@ const COVERING_EXAMPLES: [Step[]][] = [
   [[newDeal("buyer"), progress(0), progress(0), progress(0), { type: "advance", hours: 73 }, { type: "deposit", who: 1, amount: 5_000 }, { type: "withdraw", who: 1, amount: 3_000 }, { type: "advance", hours: 14 * 24 + 1 }]],
   [[newDeal("seller"), progress(0), progress(0), progress(3), progress(4)]],
   [[newDeal("split"), progress(0), progress(0), progress(2), progress(2, 0.3)]],
-  [[newDeal("buyer"), progress(0), progress(0), progress(0), progress(0), newDeal("seller"), { ...progress(3), pick: 1 }]],
+  [[newDeal("buyer"), progress(0), progress(0), progress(0), progress(0), newDeal("seller"), { type: "progress", pick: 1, choice: 3, share: 0.5 }]],
 ];
 
 async function insertMembers(count: number): Promise<number[]> {

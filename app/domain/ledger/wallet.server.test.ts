@@ -118,6 +118,23 @@ describe(`top-ups on ${engine}`, () => {
     expect((await getBalances(t.db, member.id)).available).toBe(11_000);
     await expectInvariants();
   });
+
+  it("the provider charges only a new key: a retry replays and a reused key is refused before anything is collected", async () => {
+    let collected = 0;
+    const provider: PaymentProvider = { id: "counting", collect: async (input) => ((collected += 1), { providerReference: `ref-${input.idempotencyKey}` }) };
+    const member = await makeUser(t.db);
+    const first = await topUp(t.db, admin.id, member.id, 7_000, "charge-once", provider);
+    expect(collected).toBe(1);
+    expect(await topUp(t.db, admin.id, member.id, 7_000, "charge-once", provider)).toEqual(first);
+    expect(collected).toBe(1);
+    await expect(topUp(t.db, admin.id, member.id, 8_000, "charge-once", provider)).rejects.toMatchObject({ status: 409, code: "idempotency_key_reused" });
+    const other = await makeUser(t.db);
+    await expect(topUp(t.db, admin.id, other.id, 7_000, "charge-once", provider)).rejects.toMatchObject({ status: 409, code: "idempotency_key_reused" });
+    await expect(topUp(t.db, admin.id, member.id, 7_000, "bad key", provider)).rejects.toMatchObject({ status: 400, code: "invalid_idempotency_key" });
+    expect(collected).toBe(1);
+    expect(await getBalances(t.db, member.id)).toEqual({ available: 7_000, held: 0, deposit: 0 });
+    expect(await getBalances(t.db, other.id)).toEqual({ available: 0, held: 0, deposit: 0 });
+  });
 });
 
 describe(`transfers on ${engine}`, () => {
@@ -172,6 +189,11 @@ describe(`transfers on ${engine}`, () => {
     await expect(transferToMember(t.db, sender.id, recipient.id, 100, { holdHours: 0 }, key())).rejects.toMatchObject({ code: "invalid_hold" });
     await expect(transferToMember(t.db, sender.id, recipient.id, 100, { holdHours: 721 }, key())).rejects.toMatchObject({ code: "invalid_hold" });
     await expect(transferToMember(t.db, sender.id, recipient.id, 100, { memo: "я".repeat(501) }, key())).rejects.toMatchObject({ code: "invalid_memo" });
+    // Text PostgreSQL cannot store (NUL) or jsonb cannot hold (a lone surrogate) is a 400, not a database error.
+    for (const text of ["за\u0000аккаунт", "за аккаунт \ud800", "\udfff"]) {
+      await expect(transferToMember(t.db, sender.id, recipient.id, 100, { memo: text }, key())).rejects.toMatchObject({ status: 400, code: "invalid_text" });
+      await expect(transferToMember(t.db, sender.id, `${recipient.username}${text}`, 100, {}, key())).rejects.toMatchObject({ status: 400, code: "invalid_text" });
+    }
     expect((await getBalances(t.db, sender.id)).available).toBe(1_000);
   });
 

@@ -7,16 +7,25 @@
  * (operations.server.ts); its result is plain JSON, replayed unchanged to a retry. Amounts are
  * integer kopecks, 1 to MAX_OPERATION_KOPECKS (10 000 000 ₽) per operation.
  */
-import { aliasedTable, and, count, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { ledgerAccounts, ledgerHolds, ledgerTransfers, users, type LedgerTransferKind } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
+import { assertCleanText } from "~/lib/text";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { getUserById } from "../users/users.server";
 import { memberBalances, postTransfers } from "./ledger.server";
 import { isValidAmount, MAX_HOLD_HOURS, MAX_MEMO_LENGTH } from "./money";
-import { runOperation, runOperationDetailed, type Operation } from "./operations.server";
+import {
+  assertIdempotencyKey,
+  fingerprintOf,
+  findOperation,
+  idempotencyKeyReused,
+  runOperation,
+  runOperationDetailed,
+  type Operation,
+} from "./operations.server";
 
 export { MAX_HOLD_HOURS, MAX_MEMO_LENGTH };
 
@@ -144,8 +153,11 @@ export function assertAmount(amount: number): void {
  * through `provider` (the development provider by default), under idempotency key `key`.
  * Returns TopUpResult. Throws Forbidden (`not_admin`) unless the actor is an admin, NotFound
  * (`member_not_found`) for an unknown member, ValidationFailed (`invalid_amount`) for an amount
- * outside 1…MAX_OPERATION_KOPECKS, Conflict (`idempotency_key_reused`) for a reused key.
- * PRODUCT.md Money "Top-up".
+ * outside 1…MAX_OPERATION_KOPECKS, ValidationFailed (`invalid_idempotency_key`), Conflict
+ * (`idempotency_key_reused`) for a reused key. PRODUCT.md Money "Top-up".
+ *
+ * The provider is asked to collect only for a new key: a retry of a committed top-up replays its
+ * result and a key reused for another member or amount is refused, both without collecting.
  */
 export async function topUp(
   db: Db,
@@ -160,8 +172,15 @@ export async function topUp(
   assertAmount(amount);
   const member = isValidId(memberId) ? await getUserById(db, memberId) : null;
   if (!member) throw new NotFound("Пользователь не найден", "member_not_found");
+  assertIdempotencyKey(key);
+  const request = { memberId, amount };
+  const existing = await findOperation(db, adminId, key);
+  if (existing) {
+    if (existing.fingerprint !== fingerprintOf("topup", request)) throw idempotencyKeyReused();
+    return existing.result as unknown as TopUpResult;
+  }
   const { providerReference } = await provider.collect({ memberId, amount, idempotencyKey: `${adminId}:${key}` });
-  return runOperation(db, adminId, key, "topup", { memberId, amount }, async (tx, operation) => {
+  return runOperation(db, adminId, key, "topup", request, async (tx, operation) => {
     const [transfer] = await postTransfers(tx, operation.id, [
       { kind: "topup", from: { kind: "platform_funding" }, to: { kind: "member_available", userId: memberId }, amount, memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH) },
     ]);
@@ -176,7 +195,8 @@ export async function topUp(
  * `now + holdHours` by releaseDueHolds, or earlier by the sender (releaseHold) — PRODUCT.md
  * Money, LOLZTEAM-style held transfers. `memo` (≤ 500 characters) is shown in both logs.
  * Returns TransferResult. Throws ValidationFailed (`invalid_amount`, `invalid_hold`,
- * `invalid_memo`, `transfer_to_self`), NotFound (`recipient_not_found`), InsufficientFunds
+ * `invalid_memo`, `transfer_to_self`; `invalid_text` for a memo or recipient name with NUL or a
+ * lone surrogate, app/lib/text.ts), NotFound (`recipient_not_found`), InsufficientFunds
  * (`insufficient_funds`; nothing changes), Conflict (`idempotency_key_reused`).
  */
 export async function transferToMember(
@@ -194,6 +214,8 @@ export async function transferToMember(
     const message = "Срок удержания — от 1 до 720 часов";
     throw new ValidationFailed(message, { holdHours: [message] }, "invalid_hold");
   }
+  assertCleanText("memo", options.memo);
+  if (typeof recipient === "string") assertCleanText("recipient", recipient);
   const memo = options.memo?.trim() || null;
   if (memo !== null && memo.length > MAX_MEMO_LENGTH) {
     const message = "Комментарий к переводу — не длиннее 500 символов";
@@ -258,23 +280,30 @@ export async function releaseHold(db: Db, senderId: number, holdId: number, key:
 /**
  * Releases every hold whose `release_at` is at or before `now` (the scheduler calls it; each
  * release is its own system operation keyed by the hold id, so overlapping runs and restarts
- * never release twice). Returns how many holds this call released. PRODUCT.md Money.
+ * never release twice). Returns how many holds this call released. A hold whose release fails
+ * is logged and skipped (the holds are walked by id, so it cannot hold the run up); the next run
+ * retries it. PRODUCT.md Money.
  */
 export async function releaseDueHolds(db: Db, now: Date = new Date()): Promise<number> {
   let released = 0;
+  let after = 0;
   for (;;) {
     const due = await db
       .select({ id: ledgerHolds.id })
       .from(ledgerHolds)
-      .where(and(isNull(ledgerHolds.releasedAt), lte(ledgerHolds.releaseAt, now)))
-      .orderBy(ledgerHolds.releaseAt, ledgerHolds.id)
+      .where(and(isNull(ledgerHolds.releasedAt), lte(ledgerHolds.releaseAt, now), gt(ledgerHolds.id, after)))
+      .orderBy(asc(ledgerHolds.id))
       .limit(100);
-    if (due.length === 0) return released;
     for (const { id } of due) {
-      const { result, replayed } = await runOperationDetailed(db, null, `hold-release:${id}`, "hold.release", { holdId: id }, (tx, operation) =>
-        releaseInTransaction(tx, operation, id, null),
-      );
-      if (result.released && !replayed) released += 1;
+      after = id;
+      try {
+        const { result, replayed } = await runOperationDetailed(db, null, `hold-release:${id}`, "hold.release", { holdId: id }, (tx, operation) =>
+          releaseInTransaction(tx, operation, id, null),
+        );
+        if (result.released && !replayed) released += 1;
+      } catch (error) {
+        console.error(`wallet: release of hold ${id} failed`, error);
+      }
     }
     if (due.length < 100) return released;
   }

@@ -2,53 +2,66 @@
  * /claims/{id} (PRODUCT.md Claims and blacklist): one claim — parties with avatars, amount, the
  * description, evidence as safe external links, the deal and the decision. Upheld claims are
  * public (the blacklist links here); others only for the parties and moderators (404 for anyone
- * else). A moderator who is not a party decides an open claim here: the form carries an
- * idempotency key made by the loader, so a resubmitted decision replays instead of paying twice.
+ * else; a signed-out visitor is sent to sign in first and comes back here, since the claimant or
+ * the accused may simply not be signed in). The deal link shows only to those who may open the
+ * deal (the parties and moderators). A moderator who is not a party decides an open claim here:
+ * the form carries an idempotency key made by the loader, so a resubmitted decision replays
+ * instead of paying twice; if another moderator decided first (409) the page reloads and shows
+ * that decision beside the refusal.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/claim";
 import { ClaimParty } from "~/components/claims/claim-party";
 import { ClaimStatusBadge } from "~/components/claims/claim-status-badge";
 import { DecisionForm } from "~/components/claims/decision-form";
 import { EvidenceLinks } from "~/components/claims/evidence-links";
+import { DecideClaimPageSchema } from "~/components/claims/schemas";
+import { FormErrors } from "~/components/forms/form-errors";
 import { decideClaim, getClaim, isModerator } from "~/domain/claims/claims.server";
-import { DecideClaimFormSchema } from "~/domain/claims/schemas";
 import { getBalances } from "~/domain/ledger/wallet.server";
 import { formatKopecks } from "~/domain/ledger/money";
-import { getOptionalUser, requireUser } from "~/lib/auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { pageData } from "~/lib/errors";
+import { getOptionalUser } from "~/lib/auth.server";
+import { AppError, pageData } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
-import { readForm, replyWithError } from "~/lib/forms.server";
+import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { runFormAction } from "~/lib/money-form.server";
+import { revalidateAfterConflict } from "~/lib/revalidate";
+import { redirectToLogin } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   pageMeta(matches, loaderData ? `Претензия №${loaderData.claim.id}` : "Претензия не найдена");
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(context, request);
-  const claim = await pageData(() => getClaim(context.db, viewer?.id ?? null, Number(params.id)));
-  const canDecide = claim.status === "open" && isModerator(viewer) && viewer!.id !== claim.claimant.id && viewer!.id !== claim.accused.id;
+  const found = await pageData(async () => {
+    try {
+      return await getClaim(context.db, viewer?.id ?? null, Number(params.id));
+    } catch (error) {
+      // Not public: maybe the visitor's own claim, so sign in first (and come back here).
+      if (!viewer && error instanceof AppError && error.status === 404) redirectToLogin(request);
+      throw error;
+    }
+  });
+  const party = viewer !== null && (viewer.id === found.claimant.id || viewer.id === found.accused.id);
+  const canDecide = found.status === "open" && isModerator(viewer) && !party;
+  // The deal page is for its parties (the claim's) and moderators: nobody else gets the link.
+  const claim = party || isModerator(viewer) ? found : { ...found, dealId: null };
   return {
     claim,
-    decision: canDecide ? { key: crypto.randomUUID(), deposit: (await getBalances(context.db, claim.accused.id)).deposit } : null,
+    decision: canDecide ? { key: newIdempotencyKey(), deposit: (await getBalances(context.db, claim.accused.id)).deposit } : null,
   };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const moderator = await requireUser(context, request);
-  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: DecideClaimFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await validateCsrf(request);
-    const { key, ...input } = submission.value;
-    const claim = await decideClaim(context.db, moderator.id, Number(params.id), input, key);
-    return redirectWithToast(`/claims/${claim.id}`, { title: claim.status === "upheld" ? "Претензия удовлетворена" : "Претензия отклонена" });
-  } catch (error) {
-    return replyWithError(submission, error);
-  }
+  return runFormAction(context, request, {
+    schema: DecideClaimPageSchema,
+    async perform(moderator, { key, ...input }) {
+      const claim = await decideClaim(context.db, moderator.id, Number(params.id), input, key);
+      return { redirectTo: `/claims/${claim.id}`, toast: { title: claim.status === "upheld" ? "Претензия удовлетворена" : "Претензия отклонена" } };
+    },
+  });
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,6 +106,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           <EvidenceLinks links={claim.evidence} />
         </div>
       </section>
+      {claim.status !== "open" && actionData ? <FormErrors errors={actionData.result.error?.[""]} /> : null}
       {claim.status !== "open" ? (
         <section className="grid gap-2 rounded-2xl border border-border bg-card p-6" data-testid="claim-decision">
           <h2 className="font-heading text-xl font-bold">{claim.status === "upheld" ? "Претензия удовлетворена" : "Претензия отклонена"}</h2>

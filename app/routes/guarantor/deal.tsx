@@ -4,25 +4,28 @@
  * the viewer may press now, the dispute form, the moderator's resolution form and the history
  * of transitions. Every form posts here with the loader's idempotency key (per action), so a
  * double submit changes the deal once; a refusal is shown in Russian and changes nothing.
+ * When the deal moved on meanwhile (409, e.g. the other party cancelled it), the page reloads
+ * and shows the new state and buttons beside the refusal (app/lib/revalidate.ts).
  * Anyone else (and an unknown id) gets the 404 page.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/deal";
 import { DealActions } from "~/components/deals/deal-actions";
 import { DealHistory } from "~/components/deals/deal-history";
 import { DealOverview } from "~/components/deals/deal-overview";
+import { DealActionPageSchema } from "~/components/deals/schemas";
 import { applyDealAction, getDeal } from "~/domain/deals/deals.server";
-import { DealActionFormSchema } from "~/domain/deals/schemas";
 import type { DealAction } from "~/domain/deals/types";
 import { requireUser } from "~/lib/auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
-import { readForm, replyWithError } from "~/lib/forms.server";
+import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { runFormAction } from "~/lib/money-form.server";
+import { revalidateAfterConflict } from "~/lib/revalidate";
 
-export const meta: Route.MetaFunction = ({ matches, params }) => pageMeta(matches, `Сделка №${params.id}`);
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  pageMeta(matches, loaderData ? `Сделка №${loaderData.deal.id}` : "Сделка не найдена");
+export const shouldRevalidate = revalidateAfterConflict;
 
 const DONE: Record<DealAction, string> = {
   accept: "Сделка принята",
@@ -39,25 +42,18 @@ const DONE: Record<DealAction, string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const deal = await pageData(() => getDeal(context.db, user.id, Number(params.id)));
-  return { deal, idempotencyKey: crypto.randomUUID() };
+  return { deal, idempotencyKey: newIdempotencyKey() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const form = await pageData(() => readForm(request));
-  const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : null;
-  const submission = parseWithZod(form, { schema: DealActionFormSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-  try {
-    await validateCsrf(request);
-    const { intent: action, idempotencyKey, ...input } = submission.value;
-    // One key per action of this page view: a double submit replays, another button is its own request.
-    const deal = await applyDealAction(context.db, user.id, Number(params.id), action, input, `${idempotencyKey}:${action}`);
-    return redirectWithToast(`/services/guarantor/deals/${deal.id}`, { title: DONE[action] });
-  } catch (error) {
-    const refused = replyWithError(submission, error);
-    return data({ intent, result: refused.data.result }, refused.init ?? undefined);
-  }
+  return runFormAction(context, request, {
+    schema: DealActionPageSchema,
+    async perform(user, { intent: action, key, ...input }) {
+      // One key per action of this page view: a double submit replays, another button is its own request.
+      const deal = await applyDealAction(context.db, user.id, Number(params.id), action, input, `${key}:${action}`);
+      return { redirectTo: `/services/guarantor/deals/${deal.id}`, toast: { title: DONE[action] } };
+    },
+  });
 }
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {

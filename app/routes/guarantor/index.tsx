@@ -1,28 +1,32 @@
 /**
  * /services/guarantor (sign-in required; PRODUCT.md Guarantor service): the member's deals as
  * buyer or seller with their states, the «Новая сделка» form, and for moderators the queue of
- * disputed deals. The form works without JavaScript and carries an idempotency key made by
- * the loader, so a double submit creates one deal.
+ * disputed deals. Each list pages on its own key (?page for the member's deals, ?disputes for
+ * the queue). The form works without JavaScript and carries an idempotency key made by the
+ * loader, so a double submit creates one deal.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { DealList } from "~/components/deals/deal-list";
+import { FEE_TERMS } from "~/components/deals/fee-terms";
 import { NewDealForm } from "~/components/deals/new-deal-form";
+import { NewDealPageSchema } from "~/components/deals/schemas";
 import { Pagination } from "~/components/ui/pagination";
 import { createDeal, listDealsOf, listDisputedDeals } from "~/domain/deals/deals.server";
+import { DEAL_AUTO_COMPLETE_HOURS } from "~/domain/deals/fees";
 import { isModerator } from "~/domain/deals/queries.server";
-import { CreateDealFormSchema } from "~/domain/deals/schemas";
 import { requireUser } from "~/lib/auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { pageData } from "~/lib/errors";
-import { readForm, replyWithError } from "~/lib/forms.server";
+import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
+import { runFormAction } from "~/lib/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
-import { redirectWithToast } from "~/lib/toast.server";
+import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Гарант-сервис");
+export const shouldRevalidate = revalidateAfterConflict;
+
+const pageOf = (search: URLSearchParams, key: string) => parsePageParams(new URLSearchParams({ page: search.get(key) ?? "1" }));
 
 /** «YYYY-MM-DD» in Moscow time, `days` from now. */
 function moscowDate(days = 0): string {
@@ -35,26 +39,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const moderator = await isModerator(context.db, user.id);
   return {
     viewerId: user.id,
-    deals: await listDealsOf(context.db, user.id, parsePageParams(search)),
-    disputes: moderator ? await listDisputedDeals(context.db, user.id, { page: 1, perPage: 50 }) : null,
-    idempotencyKey: crypto.randomUUID(),
+    deals: await listDealsOf(context.db, user.id, pageOf(search, "page")),
+    disputes: moderator ? await listDisputedDeals(context.db, user.id, pageOf(search, "disputes")) : null,
+    idempotencyKey: newIdempotencyKey(),
     today: moscowDate(),
     defaultDeadline: moscowDate(7),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: CreateDealFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await validateCsrf(request);
-    const { idempotencyKey, ...input } = submission.value;
-    const deal = await createDeal(context.db, user.id, input, idempotencyKey);
-    return redirectWithToast(`/services/guarantor/deals/${deal.id}`, { title: `Сделка №${deal.id} создана`, description: "Ждём, пока вторая сторона её примет." });
-  } catch (error) {
-    return replyWithError(submission, error);
-  }
+  return runFormAction(context, request, {
+    schema: NewDealPageSchema,
+    fieldFor: { counterparty_not_found: "counterparty" },
+    async perform(user, { key, ...input }) {
+      const deal = await createDeal(context.db, user.id, input, key);
+      return {
+        redirectTo: `/services/guarantor/deals/${deal.id}`,
+        toast: { title: `Сделка №${deal.id} создана`, description: "Ждём, пока вторая сторона её примет." },
+      };
+    },
+  });
 }
 
 export default function GuarantorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,13 +70,15 @@ export default function GuarantorPage({ loaderData, actionData }: Route.Componen
         <h1 className="font-heading text-3xl font-extrabold">Гарант-сервис</h1>
         <p className="mt-1 max-w-3xl text-muted-foreground">
           Безопасная сделка: покупатель оплачивает её гаранту, продавец передаёт товар, и только после подтверждения покупателя деньги уходят продавцу. Если
-          покупатель не ответит 72 часа после передачи, сделка завершится автоматически. Спорные сделки решают модераторы. Комиссия гаранта — 5 %, минимум 50 ₽.
+          покупатель не ответит {DEAL_AUTO_COMPLETE_HOURS} часа после передачи, сделка завершится автоматически. Спорные сделки решают модераторы. Комиссия
+          гаранта — {FEE_TERMS}.
         </p>
       </div>
       {disputes ? (
         <section className="grid gap-3">
           <h2 className="font-heading text-xl font-bold">Споры на рассмотрении ({disputes.total})</h2>
           <DealList deals={disputes.items} viewerId={viewerId} empty="Открытых споров нет." testId="disputes" />
+          <Pagination page={disputes.page} totalPages={disputes.totalPages} makeHref={(p) => withSearchParam("/services/guarantor", location.search, "disputes", p)} />
         </section>
       ) : null}
       <section className="grid gap-3">

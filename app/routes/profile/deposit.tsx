@@ -3,12 +3,14 @@
  * member's public deposit, the form that locks part of the available balance in it, the
  * withdrawal request (returned after 14 days, blocked while a claim against the member is
  * open), the pending withdrawal with «Отменить», and the deposit log 10 a page. Forms work
- * without JavaScript and carry idempotency keys made by this loader (wallet-actions.server.ts).
+ * without JavaScript and carry idempotency keys made by this loader; app/lib/money-form.server.ts
+ * runs the actions, and a 409 (the withdrawal was closed meanwhile…) reloads the page's data.
  */
 import { ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/deposit";
-import { resultFor } from "~/components/wallet/action-data";
+import { messagesOf, resultFor } from "~/components/forms/action-data";
+import { FormErrors } from "~/components/forms/form-errors";
 import { DepositLog } from "~/components/wallet/balance-log";
 import { DepositAmountForm, PendingWithdrawalCard } from "~/components/wallet/deposit-forms";
 import { DepositActionSchema } from "~/components/wallet/schemas";
@@ -25,12 +27,15 @@ import { formatKopecks } from "~/domain/ledger/money";
 import { getBalances } from "~/domain/ledger/wallet.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
+import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
+import { runFormAction } from "~/lib/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
+import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";
-import { newFormKey, runMoneyAction } from "./wallet-actions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Депозит");
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -39,21 +44,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getBalances(context.db, user.id),
     listDepositLog(context.db, user.id, parsePageParams(new URL(request.url).searchParams)),
   ]);
-  return { summary, available: balances.available, log, userId: user.id, keys: { deposit: newFormKey(), withdraw: newFormKey(), cancel: newFormKey() } };
+  return { summary, available: balances.available, log, userId: user.id, keys: { deposit: newIdempotencyKey(), withdraw: newIdempotencyKey(), cancel: newIdempotencyKey() } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runMoneyAction(context, request, DepositActionSchema, async (actor, input) => {
-    if (input.intent === "deposit") {
-      const done = await depositFunds(context.db, actor.id, input.amount, input.key);
-      return { title: `В депозит внесено ${formatKopecks(done.amount)}`, description: `Депозит: ${formatKopecks(done.deposit)}` };
-    }
-    if (input.intent === "withdraw") {
-      const pending = await requestDepositWithdrawal(context.db, actor.id, input.amount, input.key);
-      return { title: `Заявка на вывод ${formatKopecks(pending.amount)} принята`, description: `Деньги вернутся на баланс ${formatDateTime(pending.availableAt)}` };
-    }
-    await cancelDepositWithdrawal(context.db, actor.id, input.withdrawalId, input.key);
-    return { title: "Заявка на вывод отменена", description: "Сумма остаётся в депозите" };
+  return runFormAction(context, request, {
+    schema: DepositActionSchema,
+    async perform(actor, input) {
+      if (input.intent === "deposit") {
+        const done = await depositFunds(context.db, actor.id, input.amount, input.key);
+        return { toast: { title: `В депозит внесено ${formatKopecks(done.amount)}`, description: `Депозит: ${formatKopecks(done.deposit)}` } };
+      }
+      if (input.intent === "withdraw") {
+        const pending = await requestDepositWithdrawal(context.db, actor.id, input.amount, input.key);
+        return {
+          toast: { title: `Заявка на вывод ${formatKopecks(pending.amount)} принята`, description: `Деньги вернутся на баланс ${formatDateTime(pending.availableAt)}` },
+        };
+      }
+      await cancelDepositWithdrawal(context.db, actor.id, input.withdrawalId, input.key);
+      return { toast: { title: "Заявка на вывод отменена", description: "Сумма остаётся в депозите" } };
+    },
   });
 }
 
@@ -112,12 +122,14 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="withdraw-title" className="font-heading text-xl font-bold">
             Вывести из депозита
           </h2>
+          {/* A refused «Отменить» whose withdrawal closed meanwhile (409): the card is gone, the reason stays. */}
+          {summary.pending ? null : <FormErrors errors={messagesOf(resultFor(actionData, "cancel"))} />}
           {summary.pending ? (
             <PendingWithdrawalCard key={keys.cancel} pending={summary.pending} formKey={keys.cancel} lastResult={resultFor(actionData, "cancel")} />
           ) : (
             <>
               {summary.openClaims > 0 ? (
-                <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="withdrawal-blocked">
+                <p id="withdrawal-blocked" role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="withdrawal-blocked">
                   Против вас открыта претензия: вывод депозита недоступен до решения модератора.
                 </p>
               ) : null}
@@ -129,6 +141,7 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
                 label="Сумма к выводу"
                 submitLabel="Подать заявку на вывод"
                 description={`Деньги вернутся на баланс через ${DEPOSIT_WITHDRAWAL_DAYS} дней; до этого заявку можно отменить`}
+                disabledBecause={summary.openClaims > 0 ? "withdrawal-blocked" : undefined}
               />
             </>
           )}

@@ -3,11 +3,12 @@
  * a transfer to another member with an optional hold, their holds (outgoing ones released early
  * with «Снять удержание»), the balance log 10 a page, and for admins a top-up through the
  * development payment provider. Every form works without JavaScript and carries an idempotency
- * key made by this loader (wallet-actions.server.ts).
+ * key made by this loader; app/lib/money-form.server.ts runs the actions. After a 409 (the hold
+ * was released meanwhile…) the page reloads its data (app/lib/revalidate.ts).
  */
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/wallet";
-import { messagesOf, resultFor } from "~/components/wallet/action-data";
+import { resultFor } from "~/components/forms/action-data";
 import { BalanceCards } from "~/components/wallet/balance-cards";
 import { BalanceLog } from "~/components/wallet/balance-log";
 import { HoldsSection } from "~/components/wallet/holds-list";
@@ -21,12 +22,15 @@ import { getBalances, listBalanceLog, releaseHold, topUp, transferToMember } fro
 import { findUserByLogin } from "~/domain/users/users.server";
 import { requireUser } from "~/lib/auth.server";
 import { NotFound } from "~/lib/errors";
+import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
+import { runFormAction } from "~/lib/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
+import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";
-import { newFormKey, runMoneyAction } from "./wallet-actions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Кошелёк");
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -36,23 +40,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBalanceLog(context.db, user.id, parsePageParams(new URL(request.url).searchParams)),
   ]);
   const isAdmin = user.role === "admin";
-  return { balances, holds, log, isAdmin, keys: { transfer: newFormKey(), release: newFormKey(), topup: isAdmin ? newFormKey() : "" } };
+  return { balances, holds, log, isAdmin, keys: { transfer: newIdempotencyKey(), release: newIdempotencyKey(), topup: isAdmin ? newIdempotencyKey() : "" } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runMoneyAction(context, request, WalletActionSchema, async (actor, input) => {
-    if (input.intent === "transfer") {
-      const sent = await transferToMember(context.db, actor.id, input.recipient, input.amount, { holdHours: input.holdHours ?? null, memo: input.memo }, input.key);
-      return { title: `Переведено ${formatKopecks(sent.amount)} участнику ${sent.recipient.username}`, description: sent.holdId ? "Деньги на удержании у получателя" : undefined };
-    }
-    if (input.intent === "release") {
-      const released = await releaseHold(context.db, actor.id, input.holdId, input.key);
-      return { title: `Удержание снято: ${formatKopecks(released.amount)} зачислены получателю` };
-    }
-    const member = await findUserByLogin(context.db, input.member);
-    if (!member) throw new NotFound("Участник не найден", "member_not_found");
-    const done = await topUp(context.db, actor.id, member.id, input.amount, input.key);
-    return { title: `Баланс ${member.username} пополнен на ${formatKopecks(done.amount)}` };
+  return runFormAction(context, request, {
+    schema: WalletActionSchema,
+    // An unknown member is the name field's fault: show it there.
+    fieldFor: { recipient_not_found: "recipient", member_not_found: ["recipient", "member"] },
+    async perform(actor, input) {
+      if (input.intent === "transfer") {
+        const sent = await transferToMember(context.db, actor.id, input.recipient, input.amount, { holdHours: input.holdHours ?? null, memo: input.memo }, input.key);
+        return {
+          toast: { title: `Переведено ${formatKopecks(sent.amount)} участнику ${sent.recipient.username}`, description: sent.holdId ? "Деньги на удержании у получателя" : undefined },
+        };
+      }
+      if (input.intent === "release") {
+        const released = await releaseHold(context.db, actor.id, input.holdId, input.key);
+        return { toast: { title: `Удержание снято: ${formatKopecks(released.amount)} зачислены получателю` } };
+      }
+      const member = await findUserByLogin(context.db, input.member);
+      if (!member) throw new NotFound("Участник не найден", "member_not_found");
+      const done = await topUp(context.db, actor.id, member.id, input.amount, input.key);
+      return { toast: { title: `Баланс ${member.username} пополнен на ${formatKopecks(done.amount)}` } };
+    },
   });
 }
 
@@ -92,7 +103,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
               <TopUpForm key={keys.topup} formKey={keys.topup} lastResult={resultFor(actionData, "topup")} />
             </section>
           ) : null}
-          <HoldsSection holds={holds} releaseKey={keys.release} releaseErrors={messagesOf(resultFor(actionData, "release"))} />
+          <HoldsSection holds={holds} releaseKey={keys.release} releaseResult={resultFor(actionData, "release")} />
         </div>
       </div>
 

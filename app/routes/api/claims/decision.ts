@@ -5,26 +5,19 @@
  * in `X-CSRF-Token`. 200 `{success: true, data: ClaimDto}`.
  * 401 `unauthorized`; 403 `csrf_invalid`, `not_moderator` (a party who is no moderator),
  * `party_cannot_decide`; 404 `claim_not_found` (members who may not see the claim too);
- * 400 `invalid_idempotency_key`, `invalid_body`, `invalid_input`, `compensation_on_reject`,
- * `compensation_above_claim`; 409 `claim_already_decided`, `idempotency_key_reused`;
- * 422 `insufficient_deposit`.
+ * 400 `invalid_idempotency_key`, `invalid_body`, `invalid_input`, `invalid_text`,
+ * `compensation_on_reject`, `compensation_above_claim`; 409 `claim_already_decided`,
+ * `idempotency_key_reused`; 422 `insufficient_deposit`.
  */
 export { methodNotAllowed as loader } from "~/lib/api.server";
 import type { Route } from "./+types/decision";
 import { decideClaim } from "~/domain/claims/claims.server";
 import type { DecideClaimInput } from "~/domain/claims/schemas";
-import { apiData, requireApiUser } from "~/lib/api.server";
-import { validateCsrfHeaderOrForm } from "~/lib/csrf.server";
-import { handleApi } from "~/lib/errors";
-import { readJsonObject } from "./body.server";
+import { anyJsonObject, runApiOperation } from "~/lib/api-operation.server";
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  return handleApi(async () => {
-    const user = await requireApiUser(context, request);
-    await validateCsrfHeaderOrForm(request);
-    const key = request.headers.get("Idempotency-Key") ?? "";
-    const body = await readJsonObject(request);
-    // decideClaim checks the caller's rights first, then validates the body (DecideClaimInputSchema).
-    return apiData(await decideClaim(context.db, user.id, Number(params.id), body as unknown as DecideClaimInput, key));
-  });
+export async function action(args: Route.ActionArgs) {
+  // decideClaim checks the caller's rights first, then validates the body (DecideClaimInputSchema).
+  return runApiOperation(args, anyJsonObject, ({ user, body, key }) =>
+    decideClaim(args.context.db, user.id, Number(args.params.id), body as unknown as DecideClaimInput, key),
+  );
 }

@@ -12,10 +12,10 @@
 import { z } from "zod";
 import type { ActionFunctionArgs } from "react-router";
 import { depositFunds } from "~/domain/ledger/deposits.server";
-import { amountSchema, runMoneyRequest } from "./http.server";
+import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
 
 const DepositBodySchema = z.object({ amount: amountSchema });
 
 export async function action(args: ActionFunctionArgs) {
-  return runMoneyRequest(args, DepositBodySchema, ({ user, body, key }) => depositFunds(args.context.db, user.id, body.amount, key));
+  return runApiOperation(args, DepositBodySchema, ({ user, body, key }) => depositFunds(args.context.db, user.id, body.amount, key));
 }

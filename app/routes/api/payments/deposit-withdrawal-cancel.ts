@@ -11,10 +11,10 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/deposit-withdrawal-cancel";
 import { cancelDepositWithdrawal } from "~/domain/ledger/deposits.server";
-import { runMoneyRequest } from "./http.server";
+import { runApiOperation } from "~/lib/api-operation.server";
 
 const CancelBodySchema = z.object({});
 
 export async function action(args: Route.ActionArgs) {
-  return runMoneyRequest(args, CancelBodySchema, ({ user, key }) => cancelDepositWithdrawal(args.context.db, user.id, Number(args.params.id), key));
+  return runApiOperation(args, CancelBodySchema, ({ user, key }) => cancelDepositWithdrawal(args.context.db, user.id, Number(args.params.id), key));
 }

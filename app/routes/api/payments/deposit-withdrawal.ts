@@ -11,10 +11,10 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/deposit-withdrawal";
 import { requestDepositWithdrawal } from "~/domain/ledger/deposits.server";
-import { amountSchema, runMoneyRequest } from "./http.server";
+import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
 
 const WithdrawalBodySchema = z.object({ amount: amountSchema });
 
 export async function action(args: Route.ActionArgs) {
-  return runMoneyRequest(args, WithdrawalBodySchema, ({ user, body, key }) => requestDepositWithdrawal(args.context.db, user.id, body.amount, key));
+  return runApiOperation(args, WithdrawalBodySchema, ({ user, body, key }) => requestDepositWithdrawal(args.context.db, user.id, body.amount, key));
 }

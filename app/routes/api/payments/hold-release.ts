@@ -10,10 +10,10 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/hold-release";
 import { releaseHold } from "~/domain/ledger/wallet.server";
-import { runMoneyRequest } from "./http.server";
+import { runApiOperation } from "~/lib/api-operation.server";
 
 const HoldReleaseBodySchema = z.object({});
 
 export async function action(args: Route.ActionArgs) {
-  return runMoneyRequest(args, HoldReleaseBodySchema, ({ user, key }) => releaseHold(args.context.db, user.id, Number(args.params.id), key));
+  return runApiOperation(args, HoldReleaseBodySchema, ({ user, key }) => releaseHold(args.context.db, user.id, Number(args.params.id), key));
 }

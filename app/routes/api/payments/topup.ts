@@ -11,7 +11,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/topup";
 import { topUp } from "~/domain/ledger/wallet.server";
-import { amountSchema, runMoneyRequest } from "./http.server";
+import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
 
 const MEMBER_MESSAGE = "Укажите id пользователя — целое положительное число";
 
@@ -21,5 +21,5 @@ const TopUpBodySchema = z.object({
 });
 
 export async function action(args: Route.ActionArgs) {
-  return runMoneyRequest(args, TopUpBodySchema, ({ user, body, key }) => topUp(args.context.db, user.id, body.memberId, body.amount, key), { adminOnly: true });
+  return runApiOperation(args, TopUpBodySchema, ({ user, body, key }) => topUp(args.context.db, user.id, body.memberId, body.amount, key), { adminOnly: true });
 }

@@ -1,21 +1,24 @@
 /**
- * What the money-moving /api POST routes share (issue 5 "every money-moving request carries an
- * idempotency key"; SPEC.md 3 reply envelope): sign-in, the CSRF token in `X-CSRF-Token`
- * (GET /api/auth/csrf hands it to a JSON client), the `Idempotency-Key` header, a JSON body
- * checked by a Zod schema, and the operation's result as `{success: true, data}`.
+ * What the idempotent /api POST routes share — money (payments, deposits, admin top-up), guarantor
+ * deals and claims (issue 5 "every money-moving request carries an idempotency key"; SPEC.md 3
+ * reply envelope): sign-in, the CSRF token in `X-CSRF-Token` (GET /api/auth/csrf hands it to a
+ * JSON client), the `Idempotency-Key` header, a JSON body checked by a Zod schema, and the
+ * operation's result as `{success: true, data}`. One helper, so an empty body, a missing key or a
+ * forged request get the same answer from every one of them.
  *
- * A retry with the same key and body answers the same result (the ledger replays it, nothing
- * moves twice); the same key with another body is 409 `idempotency_key_reused`. Every refusal
- * is a JSON error with a stable code, never a 500.
+ * A retry with the same key and body answers the same result (the domain replays it through
+ * runOperation, nothing happens twice); the same key with another body is 409
+ * `idempotency_key_reused`. Every refusal is a JSON error with a stable code, never a 500.
  */
 import { z } from "zod";
 import type { UserRow } from "~/domain/users/users.server";
 import { isValidIdempotencyKey } from "~/domain/ledger/operations.server";
 import { MAX_OPERATION_KOPECKS } from "~/domain/ledger/money";
-import { apiData, requireApiUser } from "~/lib/api.server";
-import type { AppContext } from "~/lib/context";
-import { validateCsrfHeaderOrForm } from "~/lib/csrf.server";
-import { Forbidden, handleApi, ValidationFailed } from "~/lib/errors";
+import { apiData, requireApiUser } from "./api.server";
+import type { AppContext } from "./context";
+import { validateCsrfHeaderOrForm } from "./csrf.server";
+import { Forbidden, handleApi, ValidationFailed } from "./errors";
+import { issueCode } from "./text";
 
 /** The header carrying the client's idempotency key (1–200 printable ASCII characters, a UUID say). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -29,9 +32,13 @@ export const amountSchema = z
   .min(1, AMOUNT_MESSAGE)
   .max(MAX_OPERATION_KOPECKS, AMOUNT_MESSAGE);
 
+/** A body the route hands to the domain unchecked (the domain validates it with its own codes, e.g. claims). */
+export const anyJsonObject = z.record(z.string(), z.unknown());
+
 /**
  * The stable code of a body refused by its schema, by the first failing field: the same codes
  * the ledger's domain functions use for the same mistakes; `invalid_input` for any other field.
+ * A refinement that names its own code (`invalid_text`, app/lib/text.ts) wins.
  */
 const FIELD_CODES: Record<string, string> = {
   amount: "invalid_amount",
@@ -41,7 +48,7 @@ const FIELD_CODES: Record<string, string> = {
   memberId: "invalid_member",
 };
 
-export interface MoneyRequest<T> {
+export interface ApiOperationRequest<T> {
   user: UserRow;
   /** The body as the schema parsed it. */
   body: T;
@@ -49,21 +56,28 @@ export interface MoneyRequest<T> {
   key: string;
 }
 
+export interface ApiOperationOptions {
+  /** Admins only: 403 `not_admin` for anyone else. */
+  adminOnly?: boolean;
+  /** The success status (default 200; 201 for a route that creates something, e.g. POST /api/claims). */
+  status?: number;
+}
+
 /**
- * Runs a money POST: 401 `unauthorized` for a visitor, 403 `not_admin` when `adminOnly` and the
- * caller is not an admin, 403 `csrf_invalid` without a valid `X-CSRF-Token`, 400
+ * Runs an idempotent POST: 401 `unauthorized` for a visitor, 403 `not_admin` when `adminOnly`
+ * and the caller is not an admin, 403 `csrf_invalid` without a valid `X-CSRF-Token`, 400
  * `invalid_idempotency_key` without a valid `Idempotency-Key`, 400 `invalid_body` for a body
  * that is not a JSON object (an empty body counts as `{}`), 400 with a field code
- * (`invalid_amount`, `invalid_hold`, `invalid_memo`, `invalid_recipient`, `invalid_member`,
- * else `invalid_input`) and `fields` when `schema` refuses it; then answers
- * `{success: true, data: await run(...)}` with status 200, or the error `run` throws
- * (errors.ts: AppErrors keep their status and code).
+ * (`invalid_text`, `invalid_amount`, `invalid_hold`, `invalid_memo`, `invalid_recipient`,
+ * `invalid_member`, else `invalid_input`) and `fields` when `schema` refuses it; then answers
+ * `{success: true, data: await run(...)}` with `options.status` (200), or the error `run`
+ * throws (errors.ts: AppErrors keep their status and code).
  */
-export function runMoneyRequest<S extends z.ZodType>(
+export function runApiOperation<S extends z.ZodType>(
   { request, context }: { request: Request; context: AppContext },
   schema: S,
-  run: (input: MoneyRequest<z.output<S>>) => Promise<unknown>,
-  options: { adminOnly?: boolean } = {},
+  run: (input: ApiOperationRequest<z.output<S>>) => Promise<unknown>,
+  options: ApiOperationOptions = {},
 ): Promise<Response> {
   return handleApi(async () => {
     const user = await requireApiUser(context, request);
@@ -71,7 +85,7 @@ export function runMoneyRequest<S extends z.ZodType>(
     await validateCsrfHeaderOrForm(request);
     const key = idempotencyKeyOf(request);
     const body = parseBody(schema, await readJsonObject(request));
-    return apiData(await run({ user, body, key }));
+    return apiData(await run({ user, body, key }), options.status === undefined ? undefined : { status: options.status });
   });
 }
 
@@ -110,6 +124,6 @@ function parseBody<S extends z.ZodType>(schema: S, raw: Record<string, unknown>)
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
   const first = parsed.error.issues[0];
-  const code = FIELD_CODES[String(first?.path[0])] ?? "invalid_input";
+  const code = parsed.error.issues.map(issueCode).find((found) => found !== undefined) ?? FIELD_CODES[String(first?.path[0])] ?? "invalid_input";
   throw new ValidationFailed(first?.message ?? "Проверьте данные запроса", fields, code);
 }

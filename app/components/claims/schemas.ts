@@ -1,0 +1,13 @@
+/**
+ * The claim page forms as the browser posts them (PRODUCT.md Claims and blacklist): the domain's
+ * form schemas (app/domain/claims/schemas.ts) with the page's one idempotency field, `key`
+ * (<IdempotencyKeyInput>, the same rule as the ledger's). Pure: Conform uses them in the browser too.
+ */
+import { DecideClaimFormSchema, FileClaimFormSchema } from "~/domain/claims/schemas";
+import { IdempotencyKeySchema } from "~/lib/idempotency";
+
+/** /claims/new: the claim and the key the loader made (a resubmitted form files one claim). */
+export const FileClaimPageSchema = FileClaimFormSchema.extend({ key: IdempotencyKeySchema });
+
+/** The moderator's decision on /claims/{id}. */
+export const DecideClaimPageSchema = DecideClaimFormSchema.extend({ key: IdempotencyKeySchema });

@@ -1,0 +1,21 @@
+/**
+ * What a refused money form gets back from its page's action (app/lib/money-form.server.ts
+ * runFormAction): the form's `intent` ("" when it has none) and Conform's reply. Pure: pages use
+ * it to hand each form its own reply.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+
+export interface FormActionData {
+  intent: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** Conform's reply for the form `intent`, if the last refused submission was that form's. */
+export function resultFor(actionData: FormActionData | null | undefined, intent: string): SubmissionResult<string[]> | undefined {
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+/** Every message of a reply (form and field errors), for forms that are only a button. */
+export function messagesOf(result: SubmissionResult<string[]> | undefined): string[] {
+  return [...new Set(Object.values(result?.error ?? {}).flatMap((messages) => messages ?? []))];
+}
