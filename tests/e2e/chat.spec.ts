@@ -5,34 +5,8 @@
  * over server-sent events after his websocket was refused; without it every form posts,
  * redirects and shows the result, and the badges are rendered by the server.
  */
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, newMember, registerMember, test, type Member } from "./fixtures";
-
-/** A second member's page in its own browser context, failing the test on console errors as the fixture page does. */
-async function openSecondContext(browser: Browser) {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    locale: use.locale,
-    timezoneId: use.timezoneId,
-    javaScriptEnabled: use.javaScriptEnabled,
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-      problems.push(`console: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return {
-    page,
-    async close() {
-      await context.close();
-      expect(problems, "the second member's page logged errors").toEqual([]);
-    },
-  };
-}
+import type { Locator, Page } from "@playwright/test";
+import { expect, newMember, registerMember, test, type Member, openContext } from "./fixtures";
 
 /** With JavaScript, waits until the form is hydrated (it then carries via=fetcher). */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {
@@ -75,7 +49,7 @@ const message = (page: Page, text: string) => messages(page).filter({ has: page.
 
 test("two members chat: «Написать», the live toast, title counter and badge, a reply, an edit and a deletion", async ({ page, browser, javaScriptEnabled }) => {
   const alice = await registerMember(page);
-  const second = await openSecondContext(browser);
+  const second = await openContext(browser);
   const pageB = second.page;
   // Bob's websocket is refused (as behind a proxy that drops upgrades): after 6 reconnects his
   // page falls back to server-sent events, while Alice's stays on the websocket.
@@ -186,7 +160,7 @@ test("two members chat: «Написать», the live toast, title counter and 
 
 test("a group: created, a member invited, messages exchanged, the member leaves", async ({ page, browser, javaScriptEnabled }) => {
   const owner = await registerMember(page);
-  const second = await openSecondContext(browser);
+  const second = await openContext(browser);
   const pageM = second.page;
   const member = await registerMember(pageM);
 
@@ -267,7 +241,7 @@ test("a group: created, a member invited, messages exchanged, the member leaves"
 
 test("«Написать» is refused with a Russian message once the other member has blocked you", async ({ page, browser }) => {
   const writer = await registerMember(page);
-  const second = await openSecondContext(browser);
+  const second = await openContext(browser);
   const blocker: Member = await registerMember(second.page, newMember());
 
   await page.goto(`/profile/${blocker.id}`);
@@ -286,7 +260,7 @@ test("«Написать» is refused with a Russian message once the other memb
 
 test("history loads upwards: older pages come on top and the reader keeps their place", async ({ page, browser, javaScriptEnabled }) => {
   await registerMember(page);
-  const second = await openSecondContext(browser);
+  const second = await openContext(browser);
   await registerMember(second.page);
   await page.goto("/profile/conversations");
   const publicHref = await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).getAttribute("href");

@@ -5,37 +5,7 @@
  * the deposit); the accused is then on /blacklist with the reason and amount, and his avatar
  * carries the scam mark on his profile.
  */
-import type { Browser, Page } from "@playwright/test";
-import { expect, registerMember, test } from "./fixtures";
-
-/** Another member's page in its own browser context, failing the test on console errors as the fixture page does. */
-async function openContext(browser: Browser) {
-  const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, timezoneId: use.timezoneId, javaScriptEnabled: use.javaScriptEnabled });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-      problems.push(`console: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return {
-    page,
-    async close() {
-      await context.close();
-      expect(problems, "the other page logged errors").toEqual([]);
-    },
-  };
-}
-
-async function signInModerator(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email или имя пользователя").fill("moderator@shodka.local");
-  await page.getByLabel("Пароль").fill("moder12345");
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText("dark_knight77");
-}
+import { expect, registerMember, test, DEMO, openContext, signIn } from "./fixtures";
 
 test("a member files a claim, the moderator upholds it, the accused is on /blacklist with the scam mark", async ({ page, browser }) => {
   const other = await openContext(browser);
@@ -94,7 +64,7 @@ test("a member files a claim, the moderator upholds it, the accused is on /black
   // The moderator upholds it; compensation above the (empty) deposit is refused first.
   const moderatorContext = await openContext(browser);
   const mod = moderatorContext.page;
-  await signInModerator(mod);
+  await signIn(mod, DEMO.moderator);
   await mod.goto("/claims");
   await mod.getByRole("link", { name: `Претензия №${claimId}` }).first().click();
   await expect(mod).toHaveURL(claimUrl);

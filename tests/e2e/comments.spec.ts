@@ -5,22 +5,7 @@
  * Each member writes one comment, so the 5-second comment limit never gets in the way.
  */
 import type { Page } from "@playwright/test";
-import { expect, newMember, registerMember, test } from "./fixtures";
-
-type Member = ReturnType<typeof newMember>;
-
-async function signIn(page: Page, member: Member) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email или имя пользователя").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Выйти" }).click();
-  await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
-}
+import { expect, newMember, registerMember, test, signIn, signOut } from "./fixtures";
 
 /** The saved comment (not the optimistic copy) whose text contains `text`; resolves to its DOM id. */
 async function savedCommentId(page: Page, text: string): Promise<string> {

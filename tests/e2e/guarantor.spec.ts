@@ -5,36 +5,7 @@
  * post on the deal page; the balances on /profile/wallet show the money moved as agreed.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, registerMember, test, type Member } from "./fixtures";
-
-/** Another person's page in its own browser context, failing the test on console errors as the fixture page does. */
-async function openContext(browser: Browser) {
-  const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, timezoneId: use.timezoneId, javaScriptEnabled: use.javaScriptEnabled });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-      problems.push(`console: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return {
-    page,
-    async close() {
-      await context.close();
-      expect(problems, "the other page logged errors").toEqual([]);
-    },
-  };
-}
-
-async function signIn(page: Page, email: string, password: string, name: string) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email или имя пользователя").fill(email);
-  await page.getByLabel("Пароль").fill(password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(name);
-}
+import { expect, registerMember, test, type Member, DEMO, openContext, signIn } from "./fixtures";
 
 /** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
 async function hydrated(page: Page) {
@@ -44,7 +15,7 @@ async function hydrated(page: Page) {
 /** The demo admin credits `member` with `roubles` through the wallet page's top-up form. */
 async function topUp(browser: Browser, member: Member, roubles: string) {
   const admin = await openContext(browser);
-  await signIn(admin.page, "admin@shodka.local", "admin12345", "admin");
+  await signIn(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
   await hydrated(admin.page);
   const form = admin.page.getByTestId("topup-form");
@@ -136,7 +107,7 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
   await expect(buyerContext.page.getByTestId("deal-state")).toHaveText("Спор");
 
   const moderator = await openContext(browser);
-  await signIn(moderator.page, "moderator@shodka.local", "moder12345", "dark_knight77");
+  await signIn(moderator.page, DEMO.moderator);
   await moderator.page.goto("/services/guarantor");
   await moderator.page.getByTestId("disputes").getByRole("link", { name: new RegExp(`${seller.username} → ${buyer.username}`) }).click();
   await expect(moderator.page).toHaveURL(new RegExp(`${url}$`));

@@ -3,21 +3,7 @@
  * another's post; the author finds both on /profile/notifications, opens the comment (landing
  * on it), and marks the rest read.
  */
-import type { Page } from "@playwright/test";
-import { expect, newMember, registerMember, test, type Member } from "./fixtures";
-
-async function signIn(page: Page, member: Member) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email или имя пользователя").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Выйти" }).click();
-  await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
-}
+import { expect, newMember, registerMember, test, signIn, signOut } from "./fixtures";
 
 test("a like and a comment reach the post's author, who opens one and marks all read", async ({ page, javaScriptEnabled }) => {
   // The author publishes a post.

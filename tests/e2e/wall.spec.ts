@@ -1,20 +1,7 @@
 /** Wall and follow journeys (issue 3 items 3 and 4), run with JavaScript on and off. */
-import type { Locator, Page } from "@playwright/test";
-import { expect, registerMember, test, type Member } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { expect, registerMember, test, signIn, signOut } from "./fixtures";
 
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Выйти" }).click();
-  await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
-}
-
-async function signIn(page: Page, member: Member) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email или имя пользователя").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-}
 
 /** With JavaScript, waits until `form` is hydrated (it then carries via=fetcher), so the fetcher path is what runs. */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {

@@ -6,37 +6,8 @@
  * (nothing changes), locks part as a deposit, asks to withdraw part and cancels, and sees the
  * deposit on /profile/deposit and on his public profile. The recipient sees both payments.
  */
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, registerMember, test } from "./fixtures";
-
-/** Another person's page in its own browser context, failing the test on console errors as the fixture page does. */
-async function openContext(browser: Browser) {
-  const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, timezoneId: use.timezoneId, javaScriptEnabled: use.javaScriptEnabled });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-      problems.push(`console: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return {
-    page,
-    async close() {
-      await context.close();
-      expect(problems, "the other page logged errors").toEqual([]);
-    },
-  };
-}
-
-async function signInAdmin(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email или имя пользователя").fill("admin@shodka.local");
-  await page.getByLabel("Пароль").fill("admin12345");
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText("admin");
-}
+import type { Locator, Page } from "@playwright/test";
+import { expect, registerMember, test, DEMO, openContext, signIn } from "./fixtures";
 
 /** The success message after a form post: a toast with JavaScript, the server's banner without. */
 async function expectNotice(page: Page, text: string) {
@@ -58,7 +29,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
 
   // The admin credits the new member through the development provider.
   const admin = await openContext(browser);
-  await signInAdmin(admin.page);
+  await signIn(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
   await hydrated(admin.page, javaScriptEnabled);
   const topUp = admin.page.getByTestId("topup-form");
@@ -171,7 +142,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   await other.close();
   const payer = await registerMember(page);
   const admin = await openContext(browser);
-  await signInAdmin(admin.page);
+  await signIn(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
   await hydrated(admin.page, javaScriptEnabled);
   const topUp = admin.page.getByTestId("topup-form");

@@ -12,14 +12,14 @@
  * Amounts are integer kopecks; every function that changes anything takes the client's
  * idempotency key (system runs use `deposit-withdrawal:{id}`).
  */
-import { aliasedTable, and, asc, count, desc, eq, gt, lte, notExists, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gt, lte, notExists, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { claims, depositWithdrawals, ledgerAccounts, ledgerTransfers, users } from "~/db/schema";
 import { eventBus } from "~/lib/events.server";
 import { Conflict, InsufficientFunds, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
-import { lockLedgerAccounts, memberBalances, postTransfers, type AccountRef } from "./ledger.server";
+import { lockLedgerAccounts, memberAccountTransfers, memberBalances, postTransfers, type AccountRef } from "./ledger.server";
 import { DEPOSIT_WITHDRAWAL_DAYS } from "./deposits";
 import { runOperationDetailed, type Operation } from "./operations.server";
 import { assertAmount } from "./wallet.server";
@@ -281,12 +281,9 @@ export async function getDepositSummary(db: Db, userId: number): Promise<Deposit
  * compensation), signed kopecks, the claimant for a compensation, ISO time, deposit after it.
  */
 export async function listDepositLog(db: Db, userId: number, params: PageParams): Promise<Page<DepositLogEntry>> {
-  const [account] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, "member_deposit"), eq(ledgerAccounts.userId, userId)));
-  if (!account) return toPage([], 0, params);
-  const mine = or(eq(ledgerTransfers.debitAccountId, account.id), eq(ledgerTransfers.creditAccountId, account.id));
+  const log = await memberAccountTransfers(db, userId, "member_deposit");
+  if (!log) return toPage([], 0, params);
+  const { accountId, touches: mine } = log;
   const other = aliasedTable(ledgerAccounts, "other");
   const counterparty = aliasedTable(users, "counterparty");
   const [rows, [total]] = await Promise.all([
@@ -305,7 +302,7 @@ export async function listDepositLog(db: Db, userId: number, params: PageParams)
       .from(ledgerTransfers)
       .innerJoin(
         other,
-        eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${account.id} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+        eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
       )
       .leftJoin(counterparty, and(eq(counterparty.id, other.userId), eq(ledgerTransfers.kind, "compensation")))
       .where(mine)
@@ -315,7 +312,7 @@ export async function listDepositLog(db: Db, userId: number, params: PageParams)
     db.select({ value: count() }).from(ledgerTransfers).where(mine),
   ]);
   const items = rows.map((row): DepositLogEntry => {
-    const outgoing = row.debitAccountId === account.id;
+    const outgoing = row.debitAccountId === accountId;
     const type: DepositLogType = row.kind === "compensation" ? "compensation" : outgoing ? "withdrawal" : "deposit";
     return {
       id: row.id,

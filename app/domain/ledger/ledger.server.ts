@@ -171,6 +171,20 @@ function matchAccount(ref: AccountRef): SQL {
 }
 
 /**
+ * The id of member `userId`'s account of `kind`, or null when it was never used (accounts are
+ * created by their first transfer), with the condition selecting that account's transfers on
+ * either side — what the balance and deposit logs page through.
+ */
+export async function memberAccountTransfers(db: Db, userId: number, kind: MemberAccountKind): Promise<{ accountId: number; touches: SQL } | null> {
+  const [account] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.userId, userId)));
+  if (!account) return null;
+  return { accountId: account.id, touches: or(eq(ledgerTransfers.debitAccountId, account.id), eq(ledgerTransfers.creditAccountId, account.id))! };
+}
+
+/**
  * The cached balances in kopecks of member `userId`'s accounts of `kinds` (0 for an account
  * not created yet). Reads without locks: a snapshot for display, never a basis for a transfer.
  */

@@ -7,7 +7,7 @@
  * (operations.server.ts); its result is plain JSON, replayed unchanged to a retry. Amounts are
  * integer kopecks, 1 to MAX_OPERATION_KOPECKS (10 000 000 ₽) per operation.
  */
-import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { ledgerAccounts, ledgerHolds, ledgerTransfers, users, type LedgerTransferKind } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
@@ -15,7 +15,7 @@ import { isValidId } from "~/lib/ids";
 import { assertCleanText } from "~/lib/text";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { getUserById } from "../users/users.server";
-import { memberBalances, postTransfers } from "./ledger.server";
+import { memberAccountTransfers, memberBalances, postTransfers } from "./ledger.server";
 import { isValidAmount, MAX_HOLD_HOURS, MAX_MEMO_LENGTH } from "./money";
 import {
   assertIdempotencyKey,
@@ -337,12 +337,9 @@ export async function getBalances(db: Db, userId: number): Promise<Balances> {
  * signed amount in kopecks, counterparty (null for top-ups), memo, time and the balance after it.
  */
 export async function listBalanceLog(db: Db, userId: number, params: PageParams): Promise<Page<BalanceLogEntry>> {
-  const [account] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, "member_available"), eq(ledgerAccounts.userId, userId)));
-  if (!account) return toPage([], 0, params);
-  const mine = or(eq(ledgerTransfers.debitAccountId, account.id), eq(ledgerTransfers.creditAccountId, account.id));
+  const log = await memberAccountTransfers(db, userId, "member_available");
+  if (!log) return toPage([], 0, params);
+  const { accountId, touches: mine } = log;
   const other = aliasedTable(ledgerAccounts, "other");
   const release = aliasedTable(ledgerHolds, "release");
   const counterparty = aliasedTable(users, "counterparty");
@@ -362,7 +359,7 @@ export async function listBalanceLog(db: Db, userId: number, params: PageParams)
     .from(ledgerTransfers)
     .innerJoin(
       other,
-      eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${account.id} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+      eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
     )
     .leftJoin(release, eq(release.releaseTransferId, ledgerTransfers.id))
     .leftJoin(counterparty, eq(counterparty.id, sql`coalesce(${release.senderId}, ${other.userId})`))
@@ -372,7 +369,7 @@ export async function listBalanceLog(db: Db, userId: number, params: PageParams)
     .offset((params.page - 1) * params.perPage);
   const [total] = await db.select({ value: count() }).from(ledgerTransfers).where(mine);
   const items = rows.map((row): BalanceLogEntry => {
-    const outgoing = row.debitAccountId === account.id;
+    const outgoing = row.debitAccountId === accountId;
     const type: BalanceLogType = LOG_TYPE_OF_KIND[row.kind] ?? (outgoing ? "transfer_out" : "transfer_in");
     return {
       id: row.id,
