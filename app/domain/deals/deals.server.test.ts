@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dealTransitions, users } from "~/db/schema";
+import { blocks, dealTransitions, users } from "~/db/schema";
 import { getBalances, topUp } from "~/domain/ledger/wallet.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
@@ -110,6 +110,16 @@ describe(`creating a deal on ${engine}`, () => {
     await expectRefused(createDeal(t.db, me.id, { ...base, counterparty: "nobody_here_at_all" }, key(), now), NotFound, "counterparty_not_found");
     await expectRefused(createDeal(t.db, me.id, { ...base, counterparty: me.username }, key(), now), ValidationFailed, "deal_with_self");
     expect((await listDealsOf(t.db, me.id, firstPage)).total).toBe(0);
+  });
+
+  it("a member who blocked you cannot be offered a deal (PRODUCT.md People: blocks); blocking someone yourself does not stop you", async () => {
+    const [me, blocker] = [await makeUser(t.db), await makeUser(t.db)];
+    await t.db.insert(blocks).values({ blockerId: blocker.id, blockedId: me.id });
+    const input: CreateDealInput = { counterparty: blocker.username, role: "buyer", amount: 50_000, description: "Товар", deadline, feePayer: "buyer" };
+    await expectRefused(createDeal(t.db, me.id, input, key(), now), Forbidden, "blocked");
+    expect((await listDealsOf(t.db, blocker.id, firstPage)).total).toBe(0);
+    const offered = await createDeal(t.db, blocker.id, { ...input, counterparty: me.username }, key(), now);
+    expect(offered.state).toBe("created");
   });
 
   it("a retried creation with the same key gives the same deal, not a second one", async () => {

@@ -25,6 +25,7 @@ import { isValidId } from "~/lib/ids";
 import { assertCleanText } from "~/lib/text";
 import { DEAL_AUTO_COMPLETE_HOURS, DEAL_MIN_AMOUNT, dealFee } from "./fees";
 import { isModeratorById } from "~/domain/users/roles.server";
+import { isBlockedBy } from "~/domain/people/relations.server";
 import { dealNotFound, loadDealDto } from "./queries.server";
 import { checkDealAction, nextDealState } from "./rules";
 import { DEADLINE_MAX_DAYS, DESCRIPTION_MAX, NOTE_MAX } from "./schemas";
@@ -69,6 +70,7 @@ function invalid(field: string, message: string, code: string): ValidationFailed
  * Throws ValidationFailed (`invalid_amount`, `invalid_description`, `invalid_deadline`,
  * `invalid_fee_payer`, `invalid_role`, `deal_with_self`; `invalid_text` for a description or
  * counterparty name with NUL or a lone surrogate, app/lib/text.ts), NotFound (`counterparty_not_found`),
+ * Forbidden (`blocked`: the counterparty blocked the creator, PRODUCT.md People),
  * Conflict (`idempotency_key_reused`). PRODUCT.md Guarantor service.
  */
 export async function createDeal(db: Db, creatorId: number, input: CreateDealInput, key: string, now: Date = new Date()): Promise<DealDto> {
@@ -91,6 +93,9 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
   const counterparty = await findMember(db, input.counterparty);
   if (!counterparty) throw new NotFound("Пользователь не найден", "counterparty_not_found");
   if (counterparty.id === creatorId) throw invalid("counterparty", "Нельзя заключить сделку с самим собой", "deal_with_self");
+  if (await isBlockedBy(db, counterparty.id, creatorId)) {
+    throw new Forbidden("Пользователь ограничил общение с вами: предложить ему сделку нельзя", "blocked");
+  }
   const buyerId = role === "buyer" ? creatorId : counterparty.id;
   const sellerId = role === "buyer" ? counterparty.id : creatorId;
   const fees = dealFee(amount, feePayer);

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return runFormAction(context, request, {
     schema: NewDealPageSchema,
-    fieldFor: { counterparty_not_found: "counterparty" },
+    fieldFor: { counterparty_not_found: "counterparty", blocked: "counterparty" },
     async perform(user, { key, ...input }) {
       const deal = await createDeal(context.db, user.id, input, key);
       return {
