@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -48,6 +49,10 @@ export const users = pgTable(
     verified: boolean("verified").notNull().default(false),
     /** Rank SCAMMER (PRODUCT.md Claims and blacklist): set when a claim against the member is upheld. */
     scammer: boolean("scammer").notNull().default(false),
+    /** The linked Telegram account's user id (issue 6, Telegram sign-in); null when not linked. */
+    telegramId: bigint("telegram_id", { mode: "number" }),
+    /** The linked Telegram account's @username as Telegram last reported it. */
+    telegramUsername: text("telegram_username"),
     apiToken: text("api_token").notNull(),
     theme: jsonb("theme").$type<ThemeColors>(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
@@ -57,6 +62,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_api_token_key").on(t.apiToken),
+    uniqueIndex("users_telegram_id_key").on(t.telegramId),
     // The online list: members seen in the last 5 minutes.
     index("users_last_seen_at_idx").on(t.lastSeenAt.desc()),
     // People search by username prefix and similarity (pg_trgm).
@@ -77,9 +83,55 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** How this session signed in: password, telegram, email_link… (issue 6 sign-in history). */
+    method: text("method").notNull().default("password"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * Single-use, expiring tokens mailed to a member (issue 6 "Email"): email verification,
+ * password reset, email change (with the new address). Only a SHA-256 hash of the token is
+ * stored; using one sets `used_at` in the same statement that checks it.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["email_verify", "password_reset", "email_change"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The address being confirmed by an email_change token. */
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_key").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    check("account_tokens_purpose_known", sql`${t.purpose} in ('email_verify', 'password_reset', 'email_change')`),
+    check("account_tokens_new_email", sql`(${t.purpose} = 'email_change') = (${t.newEmail} is not null)`),
+  ],
+);
+
+/** Every sign-in, kept after its session ends (issue 6 "Sessions": time, method, IP, device). */
+export const signInEvents = pgTable(
+  "sign_in_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_events_user_idx").on(t.userId, t.id)],
 );
 
 /** The nine fixed categories of PRODUCT.md Content; rows are inserted by the first migration. */
