@@ -34,6 +34,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `tests/.tmp/e2e-data-${PORT}`, SEED_DEMO: "1" },
+    env: { NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `tests/.tmp/e2e-data-${PORT}`, SEED_DEMO: "1", TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token" },
   },
 });

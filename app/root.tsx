@@ -22,6 +22,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { isReadMarking } from "~/components/conversations/links";
 import { LoadingBar } from "~/components/loading-bar";
+import { TelegramMiniApp } from "~/components/telegram/telegram-mini-app";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
 import { Button } from "~/components/ui/button";
@@ -100,6 +101,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
       <TooltipProvider>
         <LoadingBar />
+        <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} />
         {loaderData.realtime ? (
           <RealtimeProvider config={loaderData.realtime}>
             <Outlet />

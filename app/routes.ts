@@ -52,13 +52,13 @@ export default [
   layout("layouts/auth.tsx", [
     route("auth/login", "routes/auth/login.tsx"),
     route("auth/register", "routes/auth/register.tsx"),
-    route("auth/password/forgot", "routes/auth/placeholder-anonymous.tsx", { id: "auth-password-forgot" }),
-    route("auth/password/reset", "routes/auth/placeholder-anonymous.tsx", { id: "auth-password-reset" }),
-    route("auth/email/validate", "routes/auth/placeholder-anonymous.tsx", { id: "auth-email-validate" }),
-    soonPrivate("auth/email/change", "auth-email-change"),
+    route("auth/password/forgot", "routes/auth/password-forgot.tsx"),
+    route("auth/password/reset", "routes/auth/password-reset.tsx"),
+    route("auth/email/validate", "routes/auth/email-validate.tsx"),
+    route("auth/email/change", "routes/auth/email-change.tsx"),
   ]),
 
-  layout("layouts/primitive.tsx", [soon("debug/tg", "debug-tg")]),
+  layout("layouts/primitive.tsx", [route("debug/tg", "routes/debug/tg.tsx")]),
 
   // Form targets (actions that redirect back; with JavaScript they answer fetchers).
   route("auth/logout", "routes/auth/logout.tsx"),
@@ -80,6 +80,7 @@ export default [
     route("auth/signin/:provider", "routes/api/auth/signin.ts", { id: "api-auth-signin" }),
     route("auth/callback/:provider", "routes/api/auth/signin.ts", { id: "api-auth-callback" }),
     route("auth/signout", "routes/api/auth/signout.ts"),
+    route("auth/telegram", "routes/api/auth/telegram.ts"),
     route("settings/mainPageBackground", "routes/api/settings/main-page-background.ts"),
     route("profile/posts", "routes/api/profile/my-posts.ts"),
     route("profile/conversations/groups", "routes/api/conversations/groups.ts"),
@@ -106,6 +107,7 @@ export default [
     route("admin/payments/topup", "routes/api/payments/topup.ts"),
     // Server-sent events (SPEC.md 7): ?type=group|personal&id=…&api-token=…, or type=notifications.
     route("sse", "routes/api/realtime/sse.ts"),
+    route("profile/email/change/confirm", "routes/api/profile/email-change-confirm.ts"),
     route("profile/:id", "routes/api/profile/profile.ts"),
     route("profile/:id/posts", "routes/api/profile/posts.ts"),
     route("profile/:id/comments", "routes/api/profile/comments.ts"),
@@ -117,6 +119,7 @@ export default [
     route("claims", "routes/api/claims/file.ts"),
     route("claims/:id", "routes/api/claims/claim.ts"),
     route("claims/:id/decision", "routes/api/claims/decision.ts"),
+    route("image", "routes/api/images/image.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

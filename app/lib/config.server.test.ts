@@ -24,3 +24,14 @@ describe("REALTIME_SSE_PATH (SPEC.md 7: a configured event-stream endpoint)", ()
     }
   });
 });
+
+describe("IMAGE_ALLOWED_HOSTS (issue 6: the image endpoint's allow-list)", () => {
+  it("is empty by default: only the site itself", () => {
+    expect(configWith({}).imageAllowedHosts).toEqual([]);
+  });
+
+  it("lists hosts, and refuses a URL in place of a host", () => {
+    expect(configWith({ IMAGE_ALLOWED_HOSTS: "cdn.example.com,*.blob.example.net" }).imageAllowedHosts).toEqual(["cdn.example.com", "*.blob.example.net"]);
+    expect(() => configWith({ IMAGE_ALLOWED_HOSTS: "https://cdn.example.com/" })).toThrow(/IMAGE_ALLOWED_HOSTS/);
+  });
+});

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseAllowedHosts } from "./images/allow-list";
 
 export interface AppConfig {
   port: number;
@@ -26,6 +27,16 @@ export interface AppConfig {
    * endpoint"); "/api/sse", the path this server answers, unless a proxy maps another one to it.
    */
   realtimeSsePath: string;
+  /** TELEGRAM_BOT_TOKEN: the bot token initData is signed with (issue 6); undefined turns Telegram sign-in off. */
+  telegramBotToken: string | undefined;
+  /** TELEGRAM_INIT_DATA_MAX_AGE: seconds after its auth_date that initData is still accepted (default 86400, 24 h). */
+  telegramInitDataMaxAgeS: number;
+  /** SMTP connection URL for nodemailer (SMTP_URL); undefined writes every mail to DATA_DIR/mail/ instead. */
+  smtpUrl: string | undefined;
+  /** The From header of mail (MAIL_FROM); defaults to `"<siteName>" <no-reply@<publicUrl host>>`. */
+  mailFrom: string;
+  /** Hosts the image endpoint may fetch from besides this site (IMAGE_ALLOWED_HOSTS; app/lib/images/allow-list.ts). */
+  imageAllowedHosts: string[];
 }
 
 let cached: AppConfig | undefined;
@@ -52,7 +63,13 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === "production",
     realtimeTransport: env.REALTIME_TRANSPORT === "sse" ? "sse" : "ws",
     realtimeSsePath: ssePath(env.REALTIME_SSE_PATH),
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
+    telegramInitDataMaxAgeS: positiveSeconds("TELEGRAM_INIT_DATA_MAX_AGE", env.TELEGRAM_INIT_DATA_MAX_AGE, 24 * 60 * 60),
+    imageAllowedHosts: parseAllowedHosts(env.IMAGE_ALLOWED_HOSTS),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: "",
   };
+  config.mailFrom = env.MAIL_FROM || `"${config.siteName}" <no-reply@${new URL(config.publicUrl).hostname}>`;
   if (env === process.env) cached = config;
   return config;
 }
@@ -71,4 +88,12 @@ function ssePath(value: string | undefined): string {
   if (!value) return "/api/sse";
   if (!/^\/[^\s?#]*$/.test(value)) throw new Error(`REALTIME_SSE_PATH must be a path starting with "/" (got "${value}")`);
   return value.replace(/\/+$/, "") || "/";
+}
+
+/** A whole number of seconds above 0, or `fallback` when unset; throws an Error naming the variable otherwise. */
+function positiveSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds <= 0) throw new Error(`${name} must be a whole number of seconds above 0 (got "${value}")`);
+  return seconds;
 }

@@ -6,9 +6,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createCookieSessionStorage, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { sessions, signInEvents, users } from "~/db/schema";
 import type { UserRow } from "~/domain/users/users.server";
 import { getConfig } from "./config.server";
+import { telegramHeaderSession } from "./telegram/members.server";
 
 /** How long a sign-in lasts: 30 days, in ms. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -47,7 +48,9 @@ export async function getSessionUser(db: Db, request: Request): Promise<UserRow 
 
 /**
  * The request's session and its member, or null (no cookie, unknown, expired or revoked
- * session). Marks the member as seen, at most once a minute.
+ * session). Without a session cookie, an `Authorization: tma <initData>` header signs in the
+ * linked member (webviews refusing cookies, issue 6; telegram/members.server.ts).
+ * Marks the member as seen, at most once a minute.
  */
 export function getCurrentSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
   // The root loader and the page's loader both ask for the member of one request: look it up once.
@@ -63,13 +66,15 @@ const sessionsByRequest = new WeakMap<Request, Promise<{ user: UserRow; expiresA
 
 async function lookUpSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const sessionId = await getSessionId(request);
-  if (!sessionId) return null;
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [cookieRow] = sessionId
+    ? await db
+        .select({ user: users, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+        .limit(1)
+    : [];
+  const row = cookieRow ?? (await telegramHeaderSession(db, request));
   if (!row) return null;
   const now = Date.now();
   if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
@@ -78,22 +83,26 @@ async function lookUpSession(db: Db, request: Request): Promise<{ user: UserRow;
   return row;
 }
 
+/** How a session signed in, kept on the session and in the sign-in history (issue 6 "Sessions"). */
+export type SignInMethod = "password" | "telegram" | "email_link";
+
 /**
- * Creates a session row for the member and returns the Set-Cookie header value that
- * carries its id.
+ * Creates a session row for the member, records the sign-in in sign_in_events (method, IP,
+ * user agent; the one place every sign-in method goes through), and returns the Set-Cookie
+ * header value that carries the session id. `meta.method` defaults to "password".
  */
 export async function createUserSession(
   db: Db,
   userId: number,
-  meta: { ip?: string; userAgent?: string | null },
+  meta: { ip?: string; userAgent?: string | null; method?: SignInMethod },
 ): Promise<string> {
   const id = randomBytes(24).toString("base64url");
-  await db.insert(sessions).values({
-    id,
-    userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-    ip: meta.ip ?? null,
-    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  const method = meta.method ?? "password";
+  const ip = meta.ip ?? null;
+  const userAgent = meta.userAgent?.slice(0, 500) ?? null;
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip, userAgent, method });
+    await tx.insert(signInEvents).values({ userId, method, ip, userAgent });
   });
   const session = await authStorage().getSession();
   session.set("sessionId", id);

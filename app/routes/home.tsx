@@ -22,6 +22,7 @@ import { parsePageParams } from "~/lib/pagination";
 import { useRootData } from "~/lib/root-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { withSearchParam } from "~/lib/url";
+import { optimizedImageUrl } from "~/lib/images/widths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Главная", "Сообщество: торговля, игры, криптовалюта, гарант-сервис и честные сделки.");
@@ -61,7 +62,7 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
       <section
         data-testid="main-background"
         className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary to-primary/60 bg-cover bg-center px-6 py-12 text-primary-foreground shadow-lg sm:px-10"
-        style={background ? { backgroundImage: `linear-gradient(90deg, rgb(20 10 50 / 0.65), rgb(20 10 50 / 0.15)), url("${background}")` } : undefined}
+        style={background ? { backgroundImage: `linear-gradient(90deg, rgb(20 10 50 / 0.65), rgb(20 10 50 / 0.15)), url("${optimizedImageUrl(background, { width: 1536 })}")` } : undefined}
       >
         <h1 className="font-heading text-3xl font-extrabold sm:text-4xl">Сообщество, где сделки проходят честно</h1>
         <p className="mt-3 max-w-2xl text-base/relaxed opacity-90">

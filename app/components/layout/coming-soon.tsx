@@ -6,27 +6,12 @@ import { Button } from "~/components/ui/button";
 export const PLACEHOLDER_TITLES: Record<string, string> = {
   "/faq": "Вопросы и ответы",
   "/music": "Музыка",
-  "/search": "Поиск",
-  "/leaderboard": "Лидеры",
   "/admin/stats": "Статистика",
   "/admin/recaptcha-status": "Статус reCAPTCHA",
-  "/profile/wallet": "Кошелёк",
-  "/profile/deposit": "Депозит",
-  "/profile/notifications": "Уведомления",
-  "/profile/bookmarks": "Закладки",
   "/profile/history": "История входов",
-  "/profile/achievements": "Достижения",
   "/profile/settings": "Настройки",
-  "/profile/conversations": "Сообщения",
-  "/services/guarantor": "Гарант-сервис",
   "/ads": "Реклама",
   "/chatgpt": "Ассистент",
-  "/blacklist": "Чёрный список",
-  "/debug/tg": "Диагностика Telegram",
-  "/auth/password/forgot": "Восстановление пароля",
-  "/auth/password/reset": "Новый пароль",
-  "/auth/email/validate": "Подтверждение email",
-  "/auth/email/change": "Смена email",
 };
 
 export function placeholderTitle(pathname: string): string {

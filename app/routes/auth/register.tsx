@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { sendVerificationEmail } from "~/domain/accounts/email-flows.server";
 import { RegisterSchema } from "~/domain/users/schemas";
 import { registerUser } from "~/domain/users/users.server";
 import { requireAnonymous } from "~/lib/auth.server";
@@ -35,13 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await validateCsrf(request);
     await checkHoneypot(formData);
     const user = await registerUser(context.db, submission.value);
+    // The account exists either way: a mail failure is logged, and the member can resend from /auth/email/validate.
+    await sendVerificationEmail(context.db, user).catch((error: unknown) => console.error("registration: verification mail failed", error));
     const cookie = await createUserSession(context.db, user.id, {
       ip: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
     });
     return redirectWithToast(
       safeRedirect(submission.value.redirect, "/"),
-      { title: "Аккаунт создан", description: `Добро пожаловать в сообщество, ${user.username}!` },
+      { title: "Аккаунт создан", description: `Добро пожаловать в сообщество, ${user.username}! Мы отправили письмо для подтверждения на ${user.email}.` },
       [cookie],
     );
   } catch (error) {

@@ -1,0 +1,130 @@
+/**
+ * The Telegram Mini App behaviour (SPEC.md 4 and 5, issue 6), mounted once by the root:
+ * inside Telegram it loads Telegram's script, uses its theme colours (unless the member chose
+ * their own) and back button, and signs in automatically: after the script loads it polls for
+ * initData (100 ms, 50 times), posts it once per browser session, and on success reloads the
+ * user and goes to `/` replacing history. Failures are only logged (SPEC.md 8). Outside
+ * Telegram it does nothing, and without JavaScript nothing of this runs.
+ */
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { rgbToHslComponents } from "~/lib/theme";
+import {
+  decodeMockInitData,
+  hexToRgb,
+  isTelegramLaunch,
+  loadTelegramScript,
+  TELEGRAM_AUTH_FLAG,
+  TELEGRAM_AUTH_PATH,
+  telegramWebApp,
+  waitForInitData,
+  type TelegramWebApp,
+} from "./webapp";
+
+/** Development only: VITE_TELEGRAM_MOCK_INIT_DATA stands in for Telegram's initData outside Telegram (SPEC.md 5). */
+function mockInitData(): string | null {
+  const raw = import.meta.env.DEV ? (import.meta.env.VITE_TELEGRAM_MOCK_INIT_DATA as string | undefined) : undefined;
+  return raw ? decodeMockInitData(raw) : null;
+}
+
+export function TelegramMiniApp({ ownTheme }: { ownTheme: boolean }) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [scriptReady, setScriptReady] = useState(false);
+
+  useEffect(() => {
+    const mock = mockInitData();
+    if (!isTelegramLaunch() && !mock) return;
+    let cancelled = false;
+    void (async () => {
+      let read: () => string | undefined = () => telegramWebApp()?.initData;
+      if (mock && !isTelegramLaunch()) {
+        read = () => mock;
+      } else if (!(await loadTelegramScript())) {
+        console.warn("Telegram: the Mini App script did not load; automatic sign-in skipped");
+        return;
+      }
+      if (cancelled) return;
+      setScriptReady(true);
+      const webApp = telegramWebApp();
+      webApp?.ready?.();
+      webApp?.expand?.();
+      if (!ownTheme && webApp) applyTelegramTheme(webApp);
+      // The diagnostics page only looks: it must not sign in and leave for `/`.
+      if (window.location.pathname.startsWith("/debug/") || sessionStorage.getItem(TELEGRAM_AUTH_FLAG)) return;
+      const initData = await waitForInitData(read);
+      if (cancelled) return;
+      if (!initData) {
+        console.warn("Telegram: initData unavailable; automatic sign-in skipped");
+        return;
+      }
+      if (await postInitData(initData)) {
+        sessionStorage.setItem(TELEGRAM_AUTH_FLAG, "1");
+        await revalidator.revalidate();
+        if (!cancelled) await navigate("/", { replace: true });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Once per page load: the flag, not re-renders, decides whether to post again.
+  }, []);
+
+  useTelegramBackButton(scriptReady);
+  return null;
+}
+
+/** Posts initData (SPEC.md 7); true only for an answer reading `{ok: true}`. Logs any failure. */
+async function postInitData(initData: string): Promise<boolean> {
+  try {
+    const response = await fetch(TELEGRAM_AUTH_PATH, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ initData }),
+    });
+    const body = (await response.json().catch(() => null)) as { ok?: unknown; errors?: { code?: string } } | null;
+    if (body?.ok === true) return true;
+    console.warn(`Telegram: sign-in refused (${response.status} ${body?.errors?.code ?? "no answer"})`);
+  } catch (error) {
+    console.warn("Telegram: sign-in request failed", error);
+  }
+  return false;
+}
+
+/** Telegram's colours as the site's theme variables (and its dark scheme), on <html>. */
+function applyTelegramTheme(webApp: TelegramWebApp): void {
+  const root = document.documentElement;
+  if (webApp.colorScheme === "dark") root.classList.add("dark");
+  const params = webApp.themeParams ?? {};
+  const mapping: [string, string | undefined][] = [
+    ["--background", params.bg_color],
+    ["--foreground", params.text_color],
+    ["--secondary", params.secondary_bg_color],
+    ["--primary", params.button_color],
+    ["--primary-foreground", params.button_text_color],
+    ["--muted-foreground", params.hint_color],
+  ];
+  for (const [variable, hex] of mapping) {
+    const rgb = hexToRgb(hex);
+    if (rgb) root.style.setProperty(variable, rgbToHslComponents(rgb));
+  }
+}
+
+/** Telegram's back button: shown away from `/`, going back in history. */
+function useTelegramBackButton(scriptReady: boolean): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const button = telegramWebApp()?.BackButton;
+    if (!button) return;
+    const back = () => void navigate(-1);
+    if (location.pathname === "/") {
+      button.hide();
+      return;
+    }
+    button.show();
+    button.onClick(back);
+    return () => button.offClick(back);
+  }, [location.pathname, navigate, scriptReady]);
+}

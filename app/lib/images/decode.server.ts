@@ -1,0 +1,52 @@
+/**
+ * Recognising an uploaded or fetched picture by its content (never by name or declared type)
+ * with sharp, for the image endpoint and avatars.
+ */
+import sharp, { type Sharp } from "sharp";
+
+/** Input formats accepted: jpeg, png, webp, gif and avif (SVG, TIFF, HEIC and the rest are refused). */
+export type InputFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
+
+/** The largest decoded picture accepted, in pixels (about 7000×7000): stops decompression bombs. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface ProbedImage {
+  format: InputFormat;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+  /** A sharp pipeline on the bytes, auto-rotated by EXIF orientation (metadata is dropped on output). */
+  pipeline: Sharp;
+}
+
+/**
+ * Reads the header of `bytes`. Returns null when they are not a picture of an accepted format
+ * or are larger than MAX_INPUT_PIXELS; never throws for bad input. Animated GIF and WebP keep
+ * their first frame only.
+ */
+export async function probeImage(bytes: Uint8Array): Promise<ProbedImage | null> {
+  if (bytes.byteLength === 0) return null;
+  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+  try {
+    const metadata = await input().metadata();
+    const format = inputFormat(metadata.format, metadata.compression);
+    if (!format || !metadata.width || !metadata.height) return null;
+    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) return null;
+    const rotated = (metadata.orientation ?? 1) >= 5;
+    return {
+      format,
+      width: rotated ? metadata.height : metadata.width,
+      height: rotated ? metadata.width : metadata.height,
+      hasAlpha: metadata.hasAlpha ?? false,
+      pipeline: input().rotate(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function inputFormat(format: string | undefined, compression: string | undefined): InputFormat | null {
+  if (format === "jpeg" || format === "png" || format === "webp" || format === "gif") return format;
+  if (format === "heif" && compression === "av1") return "avif";
+  return null;
+}

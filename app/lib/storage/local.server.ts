@@ -1,0 +1,63 @@
+/** FileStorage on the local disk: DATA_DIR/uploads/{key}, served by server/index.js at /uploads/{key}. */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { assertStorageKey, type FileStorage, type StoredFile } from "./types";
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+};
+
+export class LocalStorage implements FileStorage {
+  /** Absolute directory holding the files (DATA_DIR/uploads). */
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(path.resolve(dataDir), "uploads");
+  }
+
+  /** Writes through a temporary file and a rename, so a reader never sees half a file. */
+  async put(key: string, bytes: Uint8Array, _contentType: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
+  }
+
+  /** The type comes from the key's extension, the way /uploads serves it (application/octet-stream when unknown). */
+  async get(key: string): Promise<StoredFile | null> {
+    try {
+      const bytes = await readFile(this.file(key));
+      return { bytes, contentType: TYPES_BY_EXTENSION[path.extname(key).toLowerCase()] ?? "application/octet-stream" };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertStorageKey(key);
+    return `/uploads/${key}`;
+  }
+
+  private file(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR";
+}
