@@ -23,6 +23,7 @@ import "./app.css";
 import { isReadMarking } from "~/components/conversations/links";
 import { LoadingBar } from "~/components/loading-bar";
 import { TelegramMiniApp } from "~/components/telegram/telegram-mini-app";
+import { ThemeStorage } from "~/components/settings/theme-storage";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
 import { Button } from "~/components/ui/button";
@@ -86,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         {children}
+        <ThemeStorage theme={rootData?.viewer?.theme} known={rootData !== undefined} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -101,7 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
       <TooltipProvider>
         <LoadingBar />
-        <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} />
+        <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} signedIn={Boolean(loaderData.viewer)} />
         {loaderData.realtime ? (
           <RealtimeProvider config={loaderData.realtime}>
             <Outlet />

@@ -27,6 +27,11 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = DEVELOPMENT ? "" : randomBytes(16).toString("base64");
   next();
 });
+// reCAPTCHA v3 (issue 6; app/lib/recaptcha/): Google's script and its frame are allowed only
+// when both keys are configured, as Google documents for a CSP.
+const RECAPTCHA_ON = Boolean(process.env.RECAPTCHA_SITE_KEY && process.env.RECAPTCHA_SECRET_KEY);
+const RECAPTCHA_SCRIPT_SRC = RECAPTCHA_ON ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [];
+const RECAPTCHA_FRAME_SRC = RECAPTCHA_ON ? { "frame-src": ["'self'", "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] } : {};
 app.use(
   helmet({
     // The site also runs inside Telegram's web client as a Mini App, which frames it.
@@ -40,12 +45,13 @@ app.use(
       : {
           directives: {
             "default-src": ["'self'"],
-            "script-src": ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, "https://telegram.org"],
+            "script-src": ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, "https://telegram.org", ...RECAPTCHA_SCRIPT_SRC],
             "style-src": ["'self'", "'unsafe-inline'"],
             "img-src": ["'self'", "data:", "blob:", "https:"],
             "connect-src": ["'self'", "ws:", "wss:"],
             "frame-ancestors": ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
             "upgrade-insecure-requests": null,
+            ...RECAPTCHA_FRAME_SRC,
           },
         },
   }),
@@ -63,6 +69,10 @@ app.use("/uploads", express.static(path.join(DATA_DIR, "uploads"), { maxAge: "1d
 // characters is about 300 KB form-encoded; 1 MiB leaves room and stops memory attacks.
 // Bodies of unknown length (chunked) are refused: browsers always send Content-Length.
 const MAX_BODY_BYTES = 1024 * 1024;
+// The settings page's avatar form uploads images up to 10 MB (PRODUCT.md Limits), plus the
+// multipart framing and the form's other fields; its action refuses files over 10 MB itself.
+const UPLOAD_PATHS = new Set(["/profile/settings", "/profile/settings.data"]);
+const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const declared = req.headers["content-length"];
@@ -72,6 +82,10 @@ app.use((req, res, next) => {
       : res.status(status).type("text/plain; charset=utf-8").send(message);
   if (declared === undefined && req.headers["transfer-encoding"]) {
     return refuse(411, "length_required", "Запрос без указания длины не принимается.");
+  }
+  if (UPLOAD_PATHS.has(req.path)) {
+    if (Number(declared) > MAX_UPLOAD_BODY_BYTES) return refuse(413, "payload_too_large", "Файл слишком большой: не больше 10 МБ.");
+    return next();
   }
   if (Number(declared) > MAX_BODY_BYTES) {
     return refuse(413, "payload_too_large", "Слишком большой запрос: не больше 1 МБ.");

@@ -37,6 +37,13 @@ export interface AppConfig {
   mailFrom: string;
   /** Hosts the image endpoint may fetch from besides this site (IMAGE_ALLOWED_HOSTS; app/lib/images/allow-list.ts). */
   imageAllowedHosts: string[];
+  /** reCAPTCHA v3 (issue 6 "Captcha"; lib/recaptcha/): RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY; both needed to turn it on. */
+  recaptchaSiteKey: string | undefined;
+  recaptchaSecretKey: string | undefined;
+  /** RECAPTCHA_MIN_SCORE: the lowest accepted score, 0…1 (default 0.5). */
+  recaptchaMinScore: number;
+  /** RECAPTCHA_VERIFY_URL: Google's siteverify endpoint; overridden only by tests. */
+  recaptchaVerifyUrl: string;
 }
 
 let cached: AppConfig | undefined;
@@ -68,6 +75,10 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageAllowedHosts: parseAllowedHosts(env.IMAGE_ALLOWED_HOSTS),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: "",
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
+    recaptchaSecretKey: env.RECAPTCHA_SECRET_KEY || undefined,
+    recaptchaMinScore: minScore(env.RECAPTCHA_MIN_SCORE),
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || "https://www.google.com/recaptcha/api/siteverify",
   };
   config.mailFrom = env.MAIL_FROM || `"${config.siteName}" <no-reply@${new URL(config.publicUrl).hostname}>`;
   if (env === process.env) cached = config;
@@ -96,4 +107,12 @@ function positiveSeconds(name: string, value: string | undefined, fallback: numb
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds <= 0) throw new Error(`${name} must be a whole number of seconds above 0 (got "${value}")`);
   return seconds;
+}
+
+/** RECAPTCHA_MIN_SCORE: a number from 0 to 1, 0.5 when unset; throws an Error naming the variable otherwise. */
+function minScore(value: string | undefined): number {
+  if (value === undefined || value === "") return 0.5;
+  const score = Number(value);
+  if (!Number.isFinite(score) || score < 0 || score > 1) throw new Error(`RECAPTCHA_MIN_SCORE must be a number from 0 to 1 (got "${value}")`);
+  return score;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rgbToHslComponents, themeStyle } from "./theme";
+import { parseSavedTheme, rgbToHslComponents, themeStyle } from "./theme";
 
 describe("rgbToHslComponents", () => {
   it.each([
@@ -20,4 +20,17 @@ describe("themeStyle", () => {
     const style = themeStyle({ primary: [255, 0, 0], secondary: [0, 0, 0], background: [255, 255, 255] });
     expect(style).toEqual({ "--primary": "0 100% 50%", "--secondary": "0 0% 0%", "--background": "0 0% 100%" });
   });
+});
+
+describe("parseSavedTheme (SPEC.md 4 and 5: an unparseable saved theme is ignored)", () => {
+  const theme = { primary: [255, 0, 0], secondary: [0, 0, 0], background: [255, 255, 255] };
+  it("reads a saved theme", () => {
+    expect(parseSavedTheme(JSON.stringify(theme))).toEqual(theme);
+  });
+  it.each([null, "", "{", "null", "[]", JSON.stringify({ ...theme, primary: [256, 0, 0] }), JSON.stringify({ ...theme, background: [1, 2] }), JSON.stringify({ primary: theme.primary })])(
+    "ignores %j",
+    (raw) => {
+      expect(parseSavedTheme(raw)).toBeNull();
+    },
+  );
 });

@@ -33,3 +33,25 @@ export function themeStyle(theme: ThemeColors | null | undefined): CSSProperties
     "--background": rgbToHslComponents(theme.background),
   } as CSSProperties;
 }
+
+/** The local storage key of the saved theme (SPEC.md 9). */
+export const THEME_STORAGE_KEY = "userTheme";
+
+const isChannel = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 255;
+const isTriple = (value: unknown): value is [number, number, number] => Array.isArray(value) && value.length === 3 && value.every(isChannel);
+
+/**
+ * A theme saved under `userTheme` (JSON of ThemeColors), or null when there is none or it does
+ * not parse as three RGB triples: an unparseable saved theme is ignored (SPEC.md 5).
+ */
+export function parseSavedTheme(raw: string | null | undefined): ThemeColors | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Record<keyof ThemeColors, unknown>> | null;
+    if (!value || typeof value !== "object") return null;
+    const { primary, secondary, background } = value;
+    return isTriple(primary) && isTriple(secondary) && isTriple(background) ? { primary, secondary, background } : null;
+  } catch {
+    return null;
+  }
+}

@@ -6,7 +6,7 @@
  */
 import { sign } from "@telegram-apps/init-data-node";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, registerMember, test } from "./fixtures";
 
 /** TELEGRAM_BOT_TOKEN of the e2e webServer in playwright.config.ts (a test-only value). */
 const BOT_TOKEN = "7000002:e2e-test-token";
@@ -71,6 +71,22 @@ test("inside Telegram the Mini App signs in once per browser session and lands o
   expect(await page.evaluate(() => (window as unknown as { __tg: { reads: number } }).__tg.reads)).toBe(0);
   await expect(page.getByTestId("header-profile")).toContainText(username);
   expect(posts).toHaveLength(1);
+});
+
+test("a member already signed in who opens the Mini App stays themselves: no automatic sign-in", async ({ page }) => {
+  const member = await registerMember(page);
+  const telegramId = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+  await mockTelegram(page, sign({ user: { id: telegramId, first_name: "Другой", username: `tg_other_${telegramId}` } }, BOT_TOKEN, new Date()));
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/telegram") posts.push(request.url());
+  });
+  await page.goto("/leaderboard");
+  // The client got ready (with JavaScript), yet the header still names the member and nothing was posted.
+  if (test.info().project.use.javaScriptEnabled) await page.waitForFunction(() => (window as unknown as { __tg: { ready: boolean } }).__tg.ready);
+  await expect(page.getByTestId("header-profile")).toContainText(member.username);
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  expect(posts).toEqual([]);
 });
 
 test("/debug/tg shows the diagnostics and the server's verdict on initData", async ({ page, javaScriptEnabled }) => {

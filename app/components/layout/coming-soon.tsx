@@ -7,9 +7,6 @@ export const PLACEHOLDER_TITLES: Record<string, string> = {
   "/faq": "Вопросы и ответы",
   "/music": "Музыка",
   "/admin/stats": "Статистика",
-  "/admin/recaptcha-status": "Статус reCAPTCHA",
-  "/profile/history": "История входов",
-  "/profile/settings": "Настройки",
   "/ads": "Реклама",
   "/chatgpt": "Ассистент",
 };

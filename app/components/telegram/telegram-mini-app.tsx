@@ -27,7 +27,13 @@ function mockInitData(): string | null {
   return raw ? decodeMockInitData(raw) : null;
 }
 
-export function TelegramMiniApp({ ownTheme }: { ownTheme: boolean }) {
+/**
+ * `ownTheme`: the member chose their own colours (Telegram's are not applied). `signedIn`: a
+ * member is already signed in here — no automatic sign-in then, so opening the Mini App never
+ * swaps an existing session for another (new, unlinked) Telegram member; linking is done in
+ * /profile/settings.
+ */
+export function TelegramMiniApp({ ownTheme, signedIn }: { ownTheme: boolean; signedIn: boolean }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [scriptReady, setScriptReady] = useState(false);
@@ -51,7 +57,7 @@ export function TelegramMiniApp({ ownTheme }: { ownTheme: boolean }) {
       webApp?.expand?.();
       if (!ownTheme && webApp) applyTelegramTheme(webApp);
       // The diagnostics page only looks: it must not sign in and leave for `/`.
-      if (window.location.pathname.startsWith("/debug/") || sessionStorage.getItem(TELEGRAM_AUTH_FLAG)) return;
+      if (signedIn || window.location.pathname.startsWith("/debug/") || sessionStorage.getItem(TELEGRAM_AUTH_FLAG)) return;
       const initData = await waitForInitData(read);
       if (cancelled) return;
       if (!initData) {

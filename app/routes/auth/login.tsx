@@ -2,8 +2,10 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login";
 import { FormErrors } from "~/components/forms/form-errors";
+import { RecaptchaField } from "~/components/recaptcha/recaptcha-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -13,7 +15,9 @@ import { authenticateWithForm, requireAnonymous } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
 import { readForm, replyWithError } from "~/lib/forms.server";
+import { checkHoneypot, honeypot } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/meta";
+import { checkRecaptcha, recaptchaSiteKey } from "~/lib/recaptcha/check.server";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -21,14 +25,19 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Вх
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(context, request);
-  return null;
+  return { honeypotProps: await honeypot().getInputProps(), recaptchaSiteKey: recaptchaSiteKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: LoginSchema });
+  const formData = await pageData(() => readForm(request));
+  const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
     await validateCsrf(request);
+    // The honeypot is checked when its field came with the form: older clients posting the
+    // form directly (and the API tests) omit it, and the login rate limit still applies to them.
+    if (formData.has((await honeypot().getInputProps()).nameFieldName)) await checkHoneypot(formData);
+    await checkRecaptcha(formData, "login", context.clientIp);
     const user = await authenticateWithForm(context, request);
     const cookie = await createUserSession(context.db, user.id, {
       ip: context.clientIp,
@@ -40,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function LoginPage() {
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const lastResult = useActionData<typeof action>()?.result;
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === "submitting";
@@ -60,6 +69,10 @@ export default function LoginPage() {
       <CardContent>
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <AuthenticityTokenInput />
+          <HoneypotProvider {...loaderData.honeypotProps}>
+            <HoneypotInputs label="Оставьте это поле пустым" />
+          </HoneypotProvider>
+          <RecaptchaField siteKey={loaderData.recaptchaSiteKey} action="login" />
           <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field label="Email или имя пользователя" id={fields.email.id} errors={fields.email.errors}>

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/register";
 import { FormErrors } from "~/components/forms/form-errors";
+import { RecaptchaField } from "~/components/recaptcha/recaptcha-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -18,6 +19,7 @@ import { pageData } from "~/lib/errors";
 import { readForm, replyWithError } from "~/lib/forms.server";
 import { checkHoneypot, honeypot } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/meta";
+import { checkRecaptcha, recaptchaSiteKey } from "~/lib/recaptcha/check.server";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Ре
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(context, request);
-  return { honeypotProps: await honeypot().getInputProps() };
+  return { honeypotProps: await honeypot().getInputProps(), recaptchaSiteKey: recaptchaSiteKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await validateCsrf(request);
     await checkHoneypot(formData);
+    await checkRecaptcha(formData, "register", context.clientIp);
     const user = await registerUser(context.db, submission.value);
     // The account exists either way: a mail failure is logged, and the member can resend from /auth/email/validate.
     await sendVerificationEmail(context.db, user).catch((error: unknown) => console.error("registration: verification mail failed", error));
@@ -75,6 +78,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
           <HoneypotProvider {...loaderData.honeypotProps}>
             <HoneypotInputs label="Оставьте это поле пустым" />
           </HoneypotProvider>
+          <RecaptchaField siteKey={loaderData.recaptchaSiteKey} action="register" />
           <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field

@@ -1,6 +1,6 @@
 /** /profile: the signed-in member's own page with links to their sections (sign-in required). */
 import { Link } from "react-router";
-import { Bell, Bookmark, FileText, Handshake, Landmark, MessagesSquare, Scale, Settings, Trophy, Wallet } from "lucide-react";
+import { Bell, Bookmark, FileText, Handshake, History, Landmark, MessagesSquare, Scale, Settings, Trophy, Wallet } from "lucide-react";
 import type { Route } from "./+types/index";
 import { Button } from "~/components/ui/button";
 import { ProfileHeader } from "~/components/users/profile-header";
@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: "/services/guarantor", label: "Сделки через гаранта", icon: Handshake },
   { to: "/claims", label: "Претензии", icon: Scale },
   { to: "/profile/achievements", label: "Достижения", icon: Trophy },
+  { to: "/profile/history", label: "Входы и сеансы", icon: History },
   { to: "/profile/settings", label: "Настройки", icon: Settings },
 ];
 

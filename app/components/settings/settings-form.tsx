@@ -1,0 +1,71 @@
+/**
+ * The frame of every form of /profile/settings (issue 6 item 4): a card section with a title and
+ * a plain POST form that works without JavaScript, carrying the CSRF token and the form's
+ * `intent`, the form-level errors, and a submit button that says it is working (with JavaScript).
+ */
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/components/forms/form-errors";
+import { useSubmitting } from "~/components/forms/use-submitting";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+/** A titled card of the settings page. */
+export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section className="grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm" aria-labelledby={`${id}-title`} data-testid={`settings-${id}`}>
+      <div>
+        <h2 id={`${id}-title`} className="font-heading text-xl font-bold">
+          {title}
+        </h2>
+        {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function SettingsForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  submitLabel,
+  submitVariant,
+  multipart,
+  className,
+  children,
+  extraButtons,
+}: {
+  form?: FormMetadata<Schema, string[]>;
+  intent: string;
+  submitLabel: string;
+  submitVariant?: ButtonProps["variant"];
+  /** Posts multipart/form-data (file uploads). */
+  multipart?: boolean;
+  className?: string;
+  children?: React.ReactNode;
+  /** Buttons beside the submit button (e.g. another form's button through `form=`). */
+  extraButtons?: React.ReactNode;
+}) {
+  const submitting = useSubmitting({ intent });
+  return (
+    <Form
+      method="post"
+      {...(form ? getFormProps(form) : {})}
+      encType={multipart ? "multipart/form-data" : undefined}
+      className={cn("grid gap-4", className)}
+      data-testid={`${intent}-form`}
+    >
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={intent} />
+      {form ? <FormErrors id={form.errorId} errors={form.errors} /> : null}
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant={submitVariant} disabled={submitting}>
+          {submitting ? "Сохраняем…" : submitLabel}
+        </Button>
+        {extraButtons}
+      </div>
+    </Form>
+  );
+}
