@@ -115,6 +115,19 @@ describe("reCAPTCHA configured", () => {
     expect((await client.fetch("/api/auth/me")).status).toBe(200);
   });
 
+  it("the Auth.js-style sign-in call asks for a token too, so it is no way around the captcha", async () => {
+    const { email } = await registerWith(new Client(server.baseUrl), "good-register");
+    const client = new Client(server.baseUrl);
+    const csrfToken = await client.csrfToken();
+    const bare = await client.postForm("/api/auth/callback/credentials", { csrfToken, email, password: "password-123", json: "true" });
+    expect(bare.status).toBe(400);
+    expect((await bare.json()).errors.code).toBe("captcha_required");
+    expect((await client.fetch("/api/auth/me")).status).toBe(401);
+    const ok = await client.postForm("/api/auth/callback/credentials", { csrfToken, email, password: "password-123", json: "true", recaptchaToken: "good-login" });
+    expect(ok.status).toBe(200);
+    expect((await client.fetch("/api/auth/me")).status).toBe(200);
+  });
+
   it("lets the form through when siteverify is down (fail-open)", async () => {
     const { email } = await registerWith(new Client(server.baseUrl), "good-register");
     const client = new Client(server.baseUrl);
@@ -123,7 +136,14 @@ describe("reCAPTCHA configured", () => {
 
   it("/admin/recaptcha-status shows the configuration and outcomes to the admin only", async () => {
     const admin = new Client(server.baseUrl);
-    expect((await admin.signIn("admin@shodka.local", "admin12345")).status).toBe(200);
+    const signedIn = await admin.postForm("/api/auth/callback/credentials", {
+      csrfToken: await admin.csrfToken(),
+      email: "admin@shodka.local",
+      password: "admin12345",
+      json: "true",
+      recaptchaToken: "good-login",
+    });
+    expect(signedIn.status).toBe(200);
     const page = await admin.fetch("/admin/recaptcha-status");
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -2,13 +2,15 @@
  * POST /api/auth/signin/{provider} and /api/auth/callback/{provider} (SPEC.md 7): form-encoded
  * csrfToken, callbackUrl, json, email, password. Success sets the session cookie and answers
  * `{url}` (json=true) or redirects to callbackUrl. Failures answer the /api error body with
- * `url` added for Auth.js clients: 403 `csrf_invalid`, 401 `invalid_credentials`, 429 `rate_limited`.
+ * `url` added for Auth.js clients: 403 `csrf_invalid`, 400 `captcha_required` / `captcha_failed` (when
+ * reCAPTCHA is configured), 401 `invalid_credentials`, 429 `rate_limited`.
  */
 import type { Route } from "./+types/signin";
 import { authenticateWithForm } from "~/lib/auth.server";
 import { isValidAuthJsCsrf } from "~/lib/csrf.server";
 import { AppError, Forbidden, NotFound, toApiErrorResponse } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
+import { checkRecaptcha } from "~/lib/recaptcha/check.server";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
 
 export { methodNotAllowed as loader } from "~/lib/api.server";
@@ -19,6 +21,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const form = await readForm(request);
     const callbackUrl = safeRedirect(relativeTo(form.get("callbackUrl"), context.config.publicUrl), "/");
     if (!(await isValidAuthJsCsrf(request))) throw new Forbidden("Неверный CSRF-токен", "csrf_invalid");
+    // The same reCAPTCHA as the sign-in page when it is configured (field recaptchaToken), so this call is no way around it.
+    await checkRecaptcha(form, "login", context.clientIp);
     // The Auth.js form names the login field `email`, like our login form.
     const user = await authenticateWithForm(context, request);
     const cookie = await createUserSession(context.db, user.id, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
