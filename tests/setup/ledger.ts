@@ -60,6 +60,11 @@ export async function operationsWithSeveralTransfers(db: Db): Promise<number> {
   return rows.length;
 }
 
+/** Makes member `userId` a moderator (disputes and claims need one). */
+export async function promoteToModerator(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ role: "moderator" }).where(eq(users.id, userId));
+}
+
 /** Makes member `userId` an admin (top-ups need one). */
 export async function promoteToAdmin(db: Db, userId: number): Promise<void> {
   await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));

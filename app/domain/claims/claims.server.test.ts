@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claims, deals, ledgerTransfers, users } from "~/db/schema";
+import { claims, deals, ledgerTransfers } from "~/db/schema";
 import type { DomainEvent } from "~/lib/events.server";
 import { eventBus } from "~/lib/events.server";
 import { getProfile, type UserRow } from "~/domain/users/users.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
+import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { postTransfers } from "../ledger/ledger.server";
 import { runOperation } from "../ledger/operations.server";
 import { getBalances, topUp } from "../ledger/wallet.server";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   admin = await makeUser(t.db);
   await promoteToAdmin(t.db, admin.id);
   moderator = await makeUser(t.db);
-  await t.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+  await promoteToModerator(t.db, moderator.id);
 });
 afterAll(async () => {
   await t.destroy();

@@ -7,14 +7,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerAccounts, users } from "~/db/schema";
+import { ledgerAccounts } from "~/db/schema";
 import { getBalances, topUp } from "~/domain/ledger/wallet.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { AppError, Conflict } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
+import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { applyDealAction, completeDueDeals, createDeal, getDeal } from "./deals.server";
 import type { DealFeePayer } from "./types";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   admin = await makeUser(t.db);
   await promoteToAdmin(t.db, admin.id);
   moderator = await makeUser(t.db);
-  await t.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+  await promoteToModerator(t.db, moderator.id);
 });
 afterAll(async () => {
   await t.destroy();

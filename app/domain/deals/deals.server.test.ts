@@ -5,13 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blocks, dealTransitions, users } from "~/db/schema";
+import { blocks, dealTransitions } from "~/db/schema";
 import { getBalances, topUp } from "~/domain/ledger/wallet.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
+import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { applyDealAction, createDeal, getDeal, listDealsOf, listDisputedDeals, type CreateDealInput } from "./deals.server";
 import type { DealAction, DealDto } from "./types";
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   admin = await makeUser(t.db);
   await promoteToAdmin(t.db, admin.id);
   moderator = await makeUser(t.db);
-  await t.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+  await promoteToModerator(t.db, moderator.id);
 });
 afterAll(async () => {
   await t.destroy();

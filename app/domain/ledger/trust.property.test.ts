@@ -13,8 +13,7 @@ import { generateApiToken, type UserRow } from "~/domain/users/users.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
-import { eq } from "drizzle-orm";
+import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { applyDealAction, completeDueDeals, createDeal, getDeal, type DealAction } from "../deals/deals.server";
 import { completeDueWithdrawals, depositFunds, requestDepositWithdrawal } from "./deposits.server";
 import { getBalances, topUp } from "./wallet.server";
@@ -32,7 +31,7 @@ beforeAll(async () => {
   admin = await makeUser(t.db);
   await promoteToAdmin(t.db, admin.id);
   moderator = await makeUser(t.db);
-  await t.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+  await promoteToModerator(t.db, moderator.id);
 });
 afterAll(async () => {
   await t.destroy();
