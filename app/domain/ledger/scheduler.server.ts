@@ -4,9 +4,13 @@
  * deal's `auto_complete_at`, a deposit withdrawal's `available_at`), so each tick asks the database what is
  * due. A restart loses nothing, and several server processes may tick at once: every job is an
  * idempotent system operation (e.g. `hold-release:{id}`), so nothing runs twice.
+ *
+ * The scheduler also runs the ledger audit (audit.server.ts) at start-up and hourly: a read-only
+ * check of the money invariants that logs every drift at error level and never changes money.
  */
 import type { Db } from "~/db/client.server";
 import { completeDueDeals } from "../deals/deals.server";
+import { LEDGER_AUDIT_INTERVAL_MS, runLedgerAudit } from "./audit.server";
 import { completeDueWithdrawals } from "./deposits.server";
 import { releaseDueHolds } from "./wallet.server";
 
@@ -37,11 +41,17 @@ export async function runDueMoneyJobs(db: Db, now: Date = new Date()): Promise<D
 }
 
 /**
- * Ticks runDueMoneyJobs at start and every `intervalMs` (default MONEY_SCHEDULER_INTERVAL_MS);
- * a failing tick is logged and the next one tries again. Returns the function that stops it.
- * The timer never keeps the process alive on its own.
+ * Ticks runDueMoneyJobs at start and every `intervalMs` (default MONEY_SCHEDULER_INTERVAL_MS),
+ * and audits the ledger (runLedgerAudit: read-only, drifts logged at error level) at start and
+ * every `auditIntervalMs` (default LEDGER_AUDIT_INTERVAL_MS, hourly). A failing tick or audit is
+ * logged and the next one tries again; neither overlaps itself. Returns the function that stops
+ * both. The timers never keep the process alive on their own.
  */
-export function startMoneyScheduler(db: Db, intervalMs: number = MONEY_SCHEDULER_INTERVAL_MS): () => void {
+export function startMoneyScheduler(
+  db: Db,
+  intervalMs: number = MONEY_SCHEDULER_INTERVAL_MS,
+  auditIntervalMs: number = LEDGER_AUDIT_INTERVAL_MS,
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -54,8 +64,26 @@ export function startMoneyScheduler(db: Db, intervalMs: number = MONEY_SCHEDULER
       running = false;
     }
   };
+  let auditing = false;
+  const audit = async () => {
+    if (auditing) return;
+    auditing = true;
+    try {
+      await runLedgerAudit(db);
+    } catch (error) {
+      console.error("money scheduler: the ledger audit failed", error);
+    } finally {
+      auditing = false;
+    }
+  };
   void tick();
+  void audit();
   const timer = setInterval(() => void tick(), intervalMs);
+  const auditTimer = setInterval(() => void audit(), auditIntervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  auditTimer.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(auditTimer);
+  };
 }
