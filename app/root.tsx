@@ -33,7 +33,7 @@ import { toast } from "~/components/ui/use-toast";
 import { getOptionalUser } from "~/lib/auth.server";
 import { commitCsrfToken } from "~/lib/csrf.server";
 import { useNonce } from "~/lib/nonce";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { themeStyle } from "~/lib/theme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
