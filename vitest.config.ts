@@ -11,7 +11,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "domain", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"], environment: "node", env },
+        // tests/lint: the lint config's layering rules (ESLint's Node API, no database).
+        test: { name: "domain", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "tests/lint/**/*.test.ts"], environment: "node", env },
       },
       {
         extends: true,

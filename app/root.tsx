@@ -33,7 +33,7 @@ import { toast } from "~/components/ui/use-toast";
 import { getOptionalUser } from "~/lib/auth.server";
 import { commitCsrfToken } from "~/lib/csrf.server";
 import { useNonce } from "~/lib/nonce";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { themeStyle } from "~/lib/theme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
@@ -134,10 +134,10 @@ function useFlashToast(flash: RootLoaderData["toast"]) {
 /** SPEC.md 2: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
 function useScrollToTopAfterNavigation() {
   const location = useLocation();
-  const navigation = useNavigation();
+  const idle = useNavigation().state === "idle";
   useEffect(() => {
-    if (navigation.state === "idle") window.scrollTo({ top: 0, behavior: "smooth" });
-  }, [location.pathname, location.search, navigation.state === "idle"]);
+    if (idle) window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [location.pathname, location.search, idle]);
 }
 
 /** Any error thrown while loading or rendering: the error page with its status and a Russian message. */

@@ -1,4 +1,5 @@
-// Sums Vitest and Playwright JSON reports into one closing line: "N passed, N failed".
+// Sums Vitest and Playwright JSON reports, and steps that are one check each (`{"step": "lint",
+// "ok": false}` from scripts/test.sh), into one closing line: "N passed, N failed".
 import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
@@ -7,7 +8,13 @@ let skipped = 0;
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, "utf8"));
-  if ("numPassedTests" in report) {
+  if ("step" in report) {
+    if (report.ok) passed += 1;
+    else {
+      failed += 1;
+      console.log(`step failed: ${report.step}`);
+    }
+  } else if ("numPassedTests" in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);

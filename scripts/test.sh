@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# `npm test`: type check, build, Vitest (units and the domain suite on PGlite, then the HTTP
-# tests against a started server), the domain suite again on PostgreSQL and the cluster suite
-# (two server processes on one database) when TEST_DATABASE_URL is set, then the Playwright
-# journeys in Chromium with JavaScript on and off.
+# `npm test`: lint (`npm run lint`: ESLint with the layering rules, Prettier, the lock check),
+# type check, build, Vitest (units and the domain suite on PGlite, then the HTTP tests against
+# a started server), the domain suite again on PostgreSQL and the cluster suite (two server
+# processes on one database) when TEST_DATABASE_URL is set, then the Playwright journeys in
+# Chromium with JavaScript on and off.
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tests/.tmp
-rm -f tests/.tmp/vitest-*.json tests/.tmp/playwright.json
+rm -f tests/.tmp/vitest-*.json tests/.tmp/playwright.json tests/.tmp/lint.json
 status=0
 step() { echo; echo "== $*"; }
+
+step "Lint"
+# A failed lint fails the run and counts as one failure in the closing line.
+if npm run --silent lint; then lint_ok=true; else lint_ok=false; status=1; fi
+echo "{\"step\": \"lint\", \"ok\": $lint_ok}" > tests/.tmp/lint.json
 
 step "Type check"
 npx react-router typegen && npx tsc || status=1
@@ -32,5 +38,5 @@ step "Playwright: journeys in Chromium, JavaScript on and off"
 bash scripts/ensure-chromium.sh || status=1
 npx playwright test || status=1
 
-node scripts/test-summary.mjs tests/.tmp/vitest-pglite.json tests/.tmp/vitest-postgres.json tests/.tmp/vitest-cluster.json tests/.tmp/playwright.json || status=1
+node scripts/test-summary.mjs tests/.tmp/lint.json tests/.tmp/vitest-pglite.json tests/.tmp/vitest-postgres.json tests/.tmp/vitest-cluster.json tests/.tmp/playwright.json || status=1
 exit $status

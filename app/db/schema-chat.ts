@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { comments, wallPosts } from "./schema-content";
-import { posts, users } from "./schema";
+import { posts, users } from "./schema-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const userRef = (name: string) =>

@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { users } from "./schema";
+import { users } from "./schema-core";
 import { ledgerOperations, ledgerTransfers } from "./schema-money";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

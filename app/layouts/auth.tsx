@@ -1,6 +1,6 @@
 /** The auth layout (SPEC.md 2): a centred card on a soft background, the site name above it. */
 import { Link, Outlet } from "react-router";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 
 export default function AuthLayout() {
   const siteName = useRootData()?.siteName ?? "Сходка";

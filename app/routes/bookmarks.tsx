@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/bookmarks";
 import { setBookmark } from "~/domain/bookmarks/bookmarks.server";
 import { BookmarkFormSchema } from "~/domain/bookmarks/schemas";
-import { parseForm, runFormTarget } from "~/lib/form-target.server";
+import { parseForm, runFormTarget } from "~/routes/_shared/form-target.server";
 
 export async function loader() {
   return redirect("/");

@@ -19,7 +19,7 @@ import { pageData } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { withSearchParam } from "~/lib/url";
 import { optimizedImageUrl } from "~/lib/images/widths";

@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/likes";
 import { setLike, toggleLike } from "~/domain/likes/likes.server";
 import { LikeFormSchema } from "~/domain/likes/schemas";
-import { parseForm, runFormTarget } from "~/lib/form-target.server";
+import { parseForm, runFormTarget } from "~/routes/_shared/form-target.server";
 
 export async function loader() {
   return redirect("/");

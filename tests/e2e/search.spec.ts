@@ -7,7 +7,7 @@ function uniqueWord(): string {
 }
 
 async function registerAndPublish(page: Page, title: string, category: string) {
-  const member = await registerMember(page);
+  await registerMember(page);
 
   await page.goto("/posts/new");
   await page.getByLabel("Заголовок").fill(title);

@@ -2,7 +2,7 @@ import { Link, useFetchers } from "react-router";
 import { MessageSquare } from "lucide-react";
 import type { CommentDto } from "~/domain/comments/comments.server";
 import { formatCount } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { CommentForm, commentsAction } from "./comment-form";
 import { CommentItem, PendingComment, type CommentAuthor } from "./comment-item";
 

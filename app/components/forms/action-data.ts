@@ -1,5 +1,5 @@
 /**
- * What a refused money form gets back from its page's action (app/lib/money-form.server.ts
+ * What a refused money form gets back from its page's action (app/routes/_shared/money-form.server.ts
  * runFormAction): the form's `intent` ("" when it has none) and Conform's reply. Pure: pages use
  * it to hand each form its own reply.
  */

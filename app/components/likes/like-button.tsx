@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import type { LikeTarget } from "~/lib/events.server";
 import { formatCount } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { cn } from "~/lib/utils";
 
 /** What POST /likes answers a fetcher: the new state, or the refusal to show. */

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 
 export function ActionRefusedPage({
   title,

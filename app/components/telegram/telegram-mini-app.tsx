@@ -73,7 +73,7 @@ export function TelegramMiniApp({ ownTheme, signedIn }: { ownTheme: boolean; sig
     return () => {
       cancelled = true;
     };
-    // Once per page load: the flag, not re-renders, decides whether to post again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load: the flag, not re-renders, decides whether to post again.
   }, []);
 
   useTelegramBackButton(scriptReady);

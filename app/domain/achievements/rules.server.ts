@@ -10,7 +10,7 @@
  * Nothing here touches the database; the engine (achievements.server.ts) does.
  */
 import type { SQL } from "drizzle-orm";
-import type { DomainEvent, DomainEventType, EventOf } from "~/lib/events.server";
+import type { DomainEventType, EventOf } from "~/lib/events.server";
 import type { AchievementIconName } from "./icons";
 
 export interface NumberCounter {

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { follows, users } from "~/db/schema";
-import { eventBus, type DomainEvent, type EventOf } from "~/lib/events.server";
+import { eventBus, type EventOf } from "~/lib/events.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import { recordLike, takeOutUnliked } from "./likes.server";
 import { createNotifications, recipientsHearingFrom, toChatMessageNotificationDto, type NewNotification } from "./notifications.server";

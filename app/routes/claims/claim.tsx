@@ -25,7 +25,7 @@ import { AppError, pageData } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { redirectToLogin } from "~/lib/session.server";
 

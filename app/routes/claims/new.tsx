@@ -10,7 +10,7 @@ import { fileClaim } from "~/domain/claims/claims.server";
 import { requireUser } from "~/lib/auth.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Новая претензия");
 

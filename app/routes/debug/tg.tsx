@@ -60,7 +60,7 @@ export default function TelegramDebugPage({ loaderData }: Route.ComponentProps) 
       });
       if (initData) void fetcher.submit({ initData }, { method: "post", encType: "application/json" });
     })();
-    // Once on load: the diagnostics describe this page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on load: the diagnostics describe this page load.
   }, []);
 
   const verdict = fetcher.data;

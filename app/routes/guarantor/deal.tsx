@@ -20,7 +20,7 @@ import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>

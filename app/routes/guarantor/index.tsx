@@ -18,7 +18,7 @@ import { isModerator } from "~/domain/deals/queries.server";
 import { requireUser } from "~/lib/auth.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";

@@ -11,7 +11,7 @@ import { blockMember, toggleBlock, unblockMember } from "~/domain/people/blocks.
 import { BlockActionSchema } from "~/domain/people/schemas";
 import { pageMeta } from "~/lib/meta";
 import { refusalOf, type RelationRefusal } from "~/components/people/relation-refusal";
-import { runProfileToggle } from "~/lib/profile-toggle.server";
+import { runProfileToggle } from "~/routes/_shared/profile-toggle.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Блокировка");
 

@@ -3,7 +3,7 @@
  * member's public deposit, the form that locks part of the available balance in it, the
  * withdrawal request (returned after 14 days, blocked while a claim against the member is
  * open), the pending withdrawal with «Отменить», and the deposit log 10 a page. Forms work
- * without JavaScript and carry idempotency keys made by this loader; app/lib/money-form.server.ts
+ * without JavaScript and carry idempotency keys made by this loader; app/routes/_shared/money-form.server.ts
  * runs the actions, and a 409 (the withdrawal was closed meanwhile…) reloads the page's data.
  */
 import { ShieldCheck } from "lucide-react";
@@ -29,7 +29,7 @@ import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";

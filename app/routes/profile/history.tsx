@@ -15,7 +15,7 @@ import { endOtherSessions, endSession, listActiveSessions, listSignInEvents } fr
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
-import { parseForm } from "~/lib/form-target.server";
+import { parseForm } from "~/routes/_shared/form-target.server";
 import { readForm } from "~/lib/forms.server";
 import { formatCount, plural } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";

@@ -1,7 +1,7 @@
 /**
  * The action of /profile/settings (issue 6 item 4): parses the posted form by its `intent`
  * (SettingsActionSchema), checks CSRF, runs one domain call, and answers like the money forms
- * (app/lib/money-form.server.ts): success → redirect back with a Russian toast; refused input
+ * (app/routes/_shared/money-form.server.ts): success → redirect back with a Russian toast; refused input
  * or an AppError → Conform's reply with the status, messages beside their fields, passwords
  * never echoed back.
  */

@@ -3,7 +3,7 @@
  * a transfer to another member with an optional hold, their holds (outgoing ones released early
  * with «Снять удержание»), the balance log 10 a page, and for admins a top-up through the
  * development payment provider. Every form works without JavaScript and carries an idempotency
- * key made by this loader; app/lib/money-form.server.ts runs the actions. After a 409 (the hold
+ * key made by this loader; app/routes/_shared/money-form.server.ts runs the actions. After a 409 (the hold
  * was released meanwhile…) the page reloads its data (app/lib/revalidate.ts).
  */
 import { Link, useLocation } from "react-router";
@@ -24,7 +24,7 @@ import { requireUser } from "~/lib/auth.server";
 import { NotFound } from "~/lib/errors";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";

@@ -1,5 +1,5 @@
 /** Category 1 — «Торговля»: the long-form articles. */
-import { cap, ol, plural, quote, ul, type CategoryPool } from "./kit.ts";
+import { ol, quote, ul, type CategoryPool } from "./kit.ts";
 
 /** The article parts of the «Торговля» pool (spread into it in trade.ts). */
 export const tradeLongForm = {

@@ -13,7 +13,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import type { Route } from "./+types/decision";
 import { decideClaim } from "~/domain/claims/claims.server";
 import type { DecideClaimInput } from "~/domain/claims/schemas";
-import { anyJsonObject, runApiOperation } from "~/lib/api-operation.server";
+import { anyJsonObject, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function action(args: Route.ActionArgs) {
   // decideClaim checks the caller's rights first, then validates the body (DecideClaimInputSchema).

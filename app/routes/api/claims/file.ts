@@ -12,7 +12,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import type { Route } from "./+types/file";
 import { fileClaim } from "~/domain/claims/claims.server";
 import type { FileClaimInput } from "~/domain/claims/schemas";
-import { anyJsonObject, runApiOperation } from "~/lib/api-operation.server";
+import { anyJsonObject, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function action(args: Route.ActionArgs) {
   // fileClaim validates every field itself (FileClaimInputSchema) and answers invalid_input / invalid_text.

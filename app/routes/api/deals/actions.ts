@@ -16,7 +16,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import type { Route } from "./+types/actions";
 import { applyDealAction } from "~/domain/deals/deals.server";
 import { DealActionApiSchema } from "~/domain/deals/schemas";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function action(args: Route.ActionArgs) {
   return runApiOperation(args, DealActionApiSchema, ({ user, body: { action, ...input }, key }) =>

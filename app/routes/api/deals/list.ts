@@ -17,7 +17,7 @@ import { CreateDealApiSchema } from "~/domain/deals/schemas";
 import { apiData, requireApiUser } from "~/lib/api.server";
 import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {

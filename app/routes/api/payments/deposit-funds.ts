@@ -12,7 +12,7 @@
 import { z } from "zod";
 import type { ActionFunctionArgs } from "react-router";
 import { depositFunds } from "~/domain/ledger/deposits.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const DepositBodySchema = z.object({ amount: amountSchema });
 

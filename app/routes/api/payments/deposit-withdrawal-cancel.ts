@@ -11,7 +11,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/deposit-withdrawal-cancel";
 import { cancelDepositWithdrawal } from "~/domain/ledger/deposits.server";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const CancelBodySchema = z.object({});
 

@@ -11,7 +11,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/deposit-withdrawal";
 import { requestDepositWithdrawal } from "~/domain/ledger/deposits.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const WithdrawalBodySchema = z.object({ amount: amountSchema });
 

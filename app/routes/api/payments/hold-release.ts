@@ -10,7 +10,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/hold-release";
 import { releaseHold } from "~/domain/ledger/wallet.server";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const HoldReleaseBodySchema = z.object({});
 

@@ -11,7 +11,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/topup";
 import { topUp } from "~/domain/ledger/wallet.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const MEMBER_MESSAGE = "Укажите id пользователя — целое положительное число";
 

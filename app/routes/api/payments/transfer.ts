@@ -12,7 +12,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/transfer";
 import { MAX_HOLD_HOURS, MAX_MEMO_LENGTH, transferToMember } from "~/domain/ledger/wallet.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 import { cleanTextRefinement } from "~/lib/text";
 
 const RECIPIENT_MESSAGE = "Укажите получателя: имя пользователя или id";

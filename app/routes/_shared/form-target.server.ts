@@ -12,12 +12,12 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import type { UserRow } from "~/domain/users/users.server";
-import { getOptionalUser } from "./auth.server";
-import type { AppContext } from "./context";
-import { validateCsrf } from "./csrf.server";
-import { AppError, pageData, ValidationFailed } from "./errors";
-import { readForm } from "./forms.server";
-import { safeRedirect } from "./session.server";
+import { getOptionalUser } from "~/lib/auth.server";
+import type { AppContext } from "~/lib/context";
+import { validateCsrf } from "~/lib/csrf.server";
+import { AppError, pageData, ValidationFailed } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
+import { safeRedirect } from "~/lib/session.server";
 
 export async function runFormTarget<T extends object>(
   ctx: AppContext,

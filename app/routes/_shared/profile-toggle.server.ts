@@ -11,12 +11,12 @@ import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import type { RelationRefusal } from "~/components/people/relation-refusal";
 import { profileReturnPath } from "~/domain/people/return-path";
 import type { UserRow } from "~/domain/users/users.server";
-import { requireUser } from "./auth.server";
-import type { AppContext } from "./context";
-import { validateCsrf } from "./csrf.server";
-import { AppError, pageData, ValidationFailed } from "./errors";
-import { readForm } from "./forms.server";
-import { redirectWithToast } from "./toast.server";
+import { requireUser } from "~/lib/auth.server";
+import type { AppContext } from "~/lib/context";
+import { validateCsrf } from "~/lib/csrf.server";
+import { AppError, pageData, ValidationFailed } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 
 export async function runProfileToggle<I extends string, R, D extends object>(

@@ -1,20 +1,20 @@
 /**
- * runFormAction (app/lib/money-form.server.ts), the one way the money pages run a form: what a
+ * runFormAction (app/routes/_shared/money-form.server.ts), the one way the money pages run a form: what a
  * member sees for each kind of answer — a redirect with a toast, field errors beside the fields,
  * «Форма устарела…» for a bad or reused idempotency key, a refusal's status — on a real session,
  * CSRF token and database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestDatabase, engine, type TestDatabase } from "../../tests/setup/database";
-import { makeUser } from "../../tests/setup/factories";
-import type { AppContext } from "./context";
-import { commitCsrfToken } from "./csrf.server";
-import { Conflict, InsufficientFunds, NotFound, ValidationFailed } from "./errors";
-import { IdempotencyKeySchema, STALE_FORM_MESSAGE } from "./idempotency";
+import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
+import { makeUser } from "../../../tests/setup/factories";
+import type { AppContext } from "~/lib/context";
+import { commitCsrfToken } from "~/lib/csrf.server";
+import { Conflict, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
+import { IdempotencyKeySchema, STALE_FORM_MESSAGE } from "~/lib/idempotency";
 import { runFormAction, type FormActionDone } from "./money-form.server";
-import { createUserSession } from "./session.server";
-import { takeToast } from "./toast.server";
+import { createUserSession } from "~/lib/session.server";
+import { takeToast } from "~/lib/toast.server";
 
 const Schema = z.object({
   intent: z.literal("transfer"),

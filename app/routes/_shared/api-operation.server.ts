@@ -14,11 +14,11 @@ import { z } from "zod";
 import type { UserRow } from "~/domain/users/users.server";
 import { isValidIdempotencyKey } from "~/domain/ledger/operations.server";
 import { MAX_OPERATION_KOPECKS } from "~/domain/ledger/money";
-import { apiData, requireApiUser } from "./api.server";
-import type { AppContext } from "./context";
-import { validateCsrfHeaderOrForm } from "./csrf.server";
-import { Forbidden, handleApi, ValidationFailed } from "./errors";
-import { issueCode } from "./text";
+import { apiData, requireApiUser } from "~/lib/api.server";
+import type { AppContext } from "~/lib/context";
+import { validateCsrfHeaderOrForm } from "~/lib/csrf.server";
+import { Forbidden, handleApi, ValidationFailed } from "~/lib/errors";
+import { issueCode } from "~/lib/text";
 
 /** The header carrying the client's idempotency key (1–200 printable ASCII characters, a UUID say). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -20,13 +20,13 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { FormActionData } from "~/components/forms/action-data";
 import type { UserRow } from "~/domain/users/users.server";
-import { requireUser } from "./auth.server";
-import type { AppContext } from "./context";
-import { validateCsrf } from "./csrf.server";
-import { AppError, pageData } from "./errors";
-import { readForm } from "./forms.server";
-import { IDEMPOTENCY_FIELD, STALE_FORM_MESSAGE } from "./idempotency";
-import { redirectWithToast, type FlashToast } from "./toast.server";
+import { requireUser } from "~/lib/auth.server";
+import type { AppContext } from "~/lib/context";
+import { validateCsrf } from "~/lib/csrf.server";
+import { AppError, pageData } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
+import { IDEMPOTENCY_FIELD, STALE_FORM_MESSAGE } from "~/lib/idempotency";
+import { redirectWithToast, type FlashToast } from "~/lib/toast.server";
 
 /** What `perform` answers on success: the toast, and where to go (default: the page that posted). */
 export interface FormActionDone {
