@@ -35,13 +35,16 @@ describe("two server processes starting together on one empty PostgreSQL databas
     await admin.end();
   });
 
-  it("both come up and serve the seeded home page", async () => {
+  it("both come up and serve pages of the seeded community", async () => {
     expect(servers).toHaveLength(2);
+    const database = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const [moderator] = await database`select id, username from users where email = 'moderator@shodka.local'`.finally(() => database.end());
+    expect(moderator).toBeDefined();
     for (const server of servers) {
-      const response = await fetch(`${server.baseUrl}/`);
-      expect(response.status, server.baseUrl).toBe(200);
-      // A demo member's post title would differ per run; the demo admin's profile link does not.
-      expect(await response.text()).toContain("dark_knight77");
+      expect((await fetch(`${server.baseUrl}/`)).status, server.baseUrl).toBe(200);
+      const profile = await fetch(`${server.baseUrl}/profile/${moderator!.id}`);
+      expect(profile.status, server.baseUrl).toBe(200);
+      expect(await profile.text()).toContain(moderator!.username);
     }
   });
 

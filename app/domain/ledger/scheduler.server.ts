@@ -9,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import { completeDueDeals } from "../deals/deals.server";
 import { completeDueWithdrawals } from "./deposits.server";
 import { releaseDueHolds } from "./wallet.server";
+import { logger } from "~/lib/logger.server";
 
 /** How often the scheduler looks for due work (ms). */
 export const MONEY_SCHEDULER_INTERVAL_MS = 30_000;
@@ -49,7 +50,7 @@ export function startMoneyScheduler(db: Db, intervalMs: number = MONEY_SCHEDULER
     try {
       await runDueMoneyJobs(db);
     } catch (error) {
-      console.error("money scheduler: a tick failed", error);
+      logger.error({ err: error, area: "money-scheduler" }, "a money scheduler tick failed");
     } finally {
       running = false;
     }
