@@ -4,6 +4,7 @@
  * from drizzle/ before the first query; on PostgreSQL under an advisory lock, so that server
  * processes starting together on an empty database migrate (and seed) one after the other.
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -91,6 +92,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // PGlite creates its own directory but not DATA_DIR above it.
+  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

@@ -262,27 +262,36 @@ const store = globalThis;
 
 /**
  * The process configuration: validated from process.env on the first call and shared by every
- * copy of this module afterwards. Creates DATA_DIR, and the session secret in it when
- * SESSION_SECRET is unset. Given `env` (tests, scripts), builds a fresh configuration from it
- * instead, leaving the process's alone. Throws ConfigError naming every invalid variable.
+ * copy of this module afterwards. Given `env` (tests, scripts), builds a fresh configuration
+ * from it instead, leaving the process's alone. Throws ConfigError naming every invalid
+ * variable. Nothing is written here: when SESSION_SECRET is unset, the secret is read from
+ * DATA_DIR/session-secret (created, with DATA_DIR, the first time) when first used.
  * @param {Record<string, string | undefined>} [env]
  * @returns {AppConfig}
  */
 export function getConfig(env) {
   if (env === undefined || env === process.env) {
-    store[CACHE] ??= materialise(parseConfig(process.env));
+    store[CACHE] ??= withSecret(parseConfig(process.env));
     return store[CACHE];
   }
-  return materialise(parseConfig(env));
+  return withSecret(parseConfig(env));
 }
 
 /**
+ * `parsed` with its session secret, generated lazily when SESSION_SECRET is unset.
  * @param {ReturnType<typeof parseConfig>} parsed
  * @returns {AppConfig}
  */
-function materialise(parsed) {
-  mkdirSync(parsed.dataDir, { recursive: true });
-  return { ...parsed, sessionSecret: parsed.sessionSecret ?? readOrCreateSecret(parsed.dataDir) };
+function withSecret(parsed) {
+  const { sessionSecret, ...rest } = parsed;
+  if (sessionSecret !== undefined) return { ...rest, sessionSecret };
+  /** @type {string | undefined} */
+  let generated;
+  return Object.defineProperty(/** @type {AppConfig} */ ({ ...rest }), "sessionSecret", {
+    enumerable: true,
+    configurable: true,
+    get: () => (generated ??= readOrCreateSecret(rest.dataDir)),
+  });
 }
 
 /**
@@ -292,6 +301,7 @@ function materialise(parsed) {
 function readOrCreateSecret(dataDir) {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
