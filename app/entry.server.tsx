@@ -1,13 +1,15 @@
 /**
  * Server rendering with a CSP nonce on every inline script (server/index.js sets it);
- * bots and SPA-mode wait for the whole document, browsers get it streamed.
+ * bots and SPA-mode wait for the whole document, browsers get it streamed. Errors of loaders,
+ * actions and rendering go to the request's logger (handleError).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { currentLogger, redactUrl } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -44,10 +46,36 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) (loadContext.log ?? currentLogger()).error({ err: error }, "rendering failed after the shell was sent");
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * React Router's messages when an action's Origin header is not this site (its CSRF check,
+ * answered 400 before any action runs).
+ */
+const CROSS_ORIGIN_REFUSALS = [/origin does not match `origin` header/, /`origin` header is not a valid URL/];
+
+/**
+ * Logs what React Router reports from loaders, actions and rendering with the request's
+ * logger (its reqId). A refused cross-origin form post is someone else's page posting here:
+ * one warn line, not a stack trace. Aborted requests (the visitor left) are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as AppLoadContext | undefined)?.log ?? currentLogger();
+  const url = new URL(request.url);
+  const path = redactUrl(url.pathname + url.search);
+  if (error instanceof Error && CROSS_ORIGIN_REFUSALS.some((pattern) => pattern.test(error.message))) {
+    const origin = request.headers.get("Origin");
+    log.warn({ method: request.method, url: path, origin }, `cross-origin ${request.method} ${path} from ${origin} refused`);
+    return;
+  }
+  // Like React Router's default: a thrown Response carries the underlying error, if any.
+  const reported = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  log.error({ err: reported, method: request.method, url: path }, `${request.method} ${path} failed`);
+};

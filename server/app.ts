@@ -1,29 +1,40 @@
 /**
  * The React Router request handler, built by Vite into build/server/index.js (and loaded
  * through Vite in development). It hands every loader and action the database, the
- * configuration and the caller's address (app/lib/context.ts).
+ * configuration, the caller's address and the request's id and logger (app/lib/context.ts).
  */
 import type { Server } from "node:http";
 import type { AppLoadContext } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+// Types only: req.id and req.log, which server/http-logger.js sets.
+import type {} from "pino-http";
 // A static import: given a function instead, React Router re-derives the whole route
 // table on every request (several ms each). Development reloads this module on change.
 import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase } from "~/db/database.server";
 import { getConfig } from "~/lib/config.server";
+import { reportUnexpectedErrorsTo } from "~/lib/errors";
+import { currentLogger, logger } from "~/lib/logger.server";
 import { closeEventStreams } from "~/lib/realtime/sse.server";
 import { attachWebSocketServer, type WebSocketTransport } from "~/lib/realtime/ws.server";
 import "~/lib/context";
 
 export const app = express.Router();
 
+// A 500 from an /api call is logged with the request's id.
+reportUnexpectedErrorsTo((error) => currentLogger().error({ err: error }, "an /api call failed"));
+
 app.use(
   createRequestHandler({
     build,
     async getLoadContext(req, res): Promise<AppLoadContext> {
       const { db } = await getDatabase();
-      return { db, config: getConfig(), clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string };
+      // server/http-logger.js gives every request its id and logger; the fallback serves a
+      // handler mounted without it.
+      const requestId = String(req.id ?? "");
+      const log = req.log ?? logger.child({ reqId: requestId });
+      return { db, config: getConfig(), clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string, requestId, log };
     },
   }),
 );

@@ -1,23 +1,40 @@
+// @ts-check
 // The custom Node server: static files, compression, security headers, request logging and
 // graceful shutdown around the React Router build (HOUSE_STYLE.md layout; issue 2).
 // Plain JavaScript so production starts with `node server/index.js` and no compiler.
+// Configuration comes from app/lib/config.server.js, the one module that reads the environment
+// (docs/decisions/0013); logging from app/lib/logger.server.js, imported once it is valid.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
+import { ConfigError, getConfig } from "../app/lib/config.server.js";
 import { shouldCompress } from "./compression.js";
 
-const DEVELOPMENT = process.env.NODE_ENV !== "production";
-const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? "0.0.0.0";
-const DATA_DIR = path.resolve(process.env.DATA_DIR ?? "./data");
-const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "./build");
+/** @type {import("../app/lib/config.server.js").AppConfig} */
+let config;
+try {
+  config = getConfig();
+} catch (error) {
+  // Fail fast with the list of invalid variables, not a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+const { logger } = await import("../app/lib/logger.server.js");
+const { requestLogging, unhandledErrors } = await import("./http-logger.js");
+
+const DEVELOPMENT = !config.production;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", config.trustProxy);
+
+// First, so that every response carries X-Request-Id and everything after logs with it. Static
+// assets are not logged, nor in development Vite's modules.
+const UNLOGGED = DEVELOPMENT ? /^\/(assets\/|@|node_modules\/|app\/)/ : /^\/assets\//;
+app.use(requestLogging(logger, { ignore: (req) => UNLOGGED.test(req.url ?? "") }));
 
 app.use(compression({ filter: shouldCompress }));
 
@@ -29,7 +46,7 @@ app.use((_req, res, next) => {
 });
 // reCAPTCHA v3 (issue 6; app/lib/recaptcha/): Google's script and its frame are allowed only
 // when both keys are configured, as Google documents for a CSP.
-const RECAPTCHA_ON = Boolean(process.env.RECAPTCHA_SITE_KEY && process.env.RECAPTCHA_SECRET_KEY);
+const RECAPTCHA_ON = Boolean(config.recaptchaSiteKey && config.recaptchaSecretKey);
 const RECAPTCHA_SCRIPT_SRC = RECAPTCHA_ON ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [];
 const RECAPTCHA_FRAME_SRC = RECAPTCHA_ON ? { "frame-src": ["'self'", "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] } : {};
 app.use(
@@ -57,13 +74,9 @@ app.use(
   }),
 );
 
-// Event streams are opened with `?api-token=…` (SPEC.md 7): keep the token out of the log.
-morgan.token("url", (req) => (req.originalUrl ?? req.url).replace(/([?&]api-token=)[^&]*/g, "$1…"));
-app.use(morgan(DEVELOPMENT ? "dev" : "short", { skip: (req) => req.url.startsWith("/assets/") }));
-
 // Browsers ask for /favicon.ico even when the page names an SVG icon.
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
-app.use("/uploads", express.static(path.join(DATA_DIR, "uploads"), { maxAge: "1d", fallthrough: true }));
+app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1d", fallthrough: true }));
 
 // Request bodies are read whole by the actions, so cap them: a post of 50 000 Cyrillic
 // characters is about 300 KB form-encoded; 1 MiB leaves room and stops memory attacks.
@@ -110,17 +123,25 @@ if (DEVELOPMENT) {
   });
 } else {
   // Hashed file names never change content: cache them for a year.
-  app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
-  build = await import(path.join(BUILD_DIR, "server/index.js"));
+  app.use("/assets", express.static(path.join(config.buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(config.buildDir, "client"), { maxAge: "1h" }));
+  build = await import(path.join(config.buildDir, "server/index.js"));
   app.use(build.app);
 }
 
-await build.start();
+app.use(unhandledErrors);
 
-const server = app.listen(PORT, HOST, () => {
-  const shown = HOST === "0.0.0.0" ? "localhost" : HOST;
-  console.log(`Server is listening on http://${shown}:${PORT}`);
+try {
+  await build.start();
+} catch (error) {
+  logger.fatal({ err: error }, "start-up failed: the database could not be opened, migrated or seeded");
+  process.exit(1);
+}
+
+const server = app.listen(config.port, config.host, () => {
+  const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
+  // tests/setup/server.ts waits for "Server is listening".
+  logger.info(`Server is listening on http://${shown}:${config.port}`);
 });
 // The realtime websocket at /api/ws shares the port (server-sent events are a route).
 build.attachRealtime(server);
@@ -129,7 +150,7 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing requests and closing the database.`);
+  logger.info(`${signal} received: finishing requests and closing the database.`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   // Long-lived realtime connections first: websockets close with 1001 and event streams end,

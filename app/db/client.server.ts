@@ -1,11 +1,14 @@
 /**
  * Opens the database: PostgreSQL through postgres.js when a URL is given, otherwise embedded
  * PGlite in DATA_DIR/pglite (or in memory for tests). Both run the same committed migrations
- * from drizzle/ before the first query.
+ * from drizzle/ before the first query; on PostgreSQL under an advisory lock, so that server
+ * processes starting together on an empty database migrate (and seed) one after the other.
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { logger } from "~/lib/logger.server";
 import { memoryPubSub, postgresPubSub, registerPubSub, type PubSub } from "~/lib/realtime/pubsub.server";
 import * as schema from "./schema";
 
@@ -31,9 +34,25 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   /** Pool size for PostgreSQL (default 10). */
   maxConnections?: number;
+  /**
+   * Runs after the migrations, before the handle is returned, while PostgreSQL's migration
+   * lock is still held: work that must happen once however many processes start together,
+   * such as seeding an empty database.
+   */
+  setup?: (handle: DatabaseHandle) => Promise<void>;
 }
 
-/** Opens and migrates the database. Throws if the migrations cannot be applied. */
+/**
+ * The PostgreSQL advisory lock (one bigint key, session-level) held while migrating and
+ * running `setup`. Two processes migrating at once would both try to create the same schema,
+ * tables and types and one would fail (tests/cluster/startup-race.test.ts).
+ */
+export const MIGRATION_LOCK_KEY = 5_174_236_601_803_214n;
+
+/**
+ * Opens and migrates the database, then runs `options.setup`. Throws if the migrations cannot
+ * be applied or setup fails (the connections are closed first).
+ */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve(process.cwd(), "drizzle");
   if (options.url) {
@@ -45,20 +64,42 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       onnotice: () => {},
     });
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
-    const pubsub = postgresPubSub(client, db as unknown as Db);
-    // Serve only once frames published by other processes reach this one.
-    await pubsub.ready();
-    return handleOf(db, "postgres", pubsub, () => client.end({ timeout: 5 }));
+    // Its own connection: the lock belongs to a session, and the pool may have one connection only.
+    const lock = postgres(options.url, { max: 1, onnotice: () => {} });
+    let handle: DatabaseHandle | undefined;
+    try {
+      const [first] = await lock.unsafe<{ locked: boolean }[]>(`select pg_try_advisory_lock(${MIGRATION_LOCK_KEY}) as locked`);
+      if (!first?.locked) {
+        logger.info("another process is migrating the database: waiting for it to finish");
+        await lock.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+      }
+      await migrate(db, { migrationsFolder });
+      const pubsub = postgresPubSub(client, db as unknown as Db);
+      handle = handleOf(db, "postgres", pubsub, () => client.end({ timeout: 5 }));
+      // Serve only once frames published by other processes reach this one.
+      await pubsub.ready();
+      await options.setup?.(handle);
+      return handle;
+    } catch (error) {
+      await (handle ? handle.close() : client.end({ timeout: 5 })).catch(() => {});
+      throw error;
+    } finally {
+      // Ending the session releases the lock.
+      await lock.end({ timeout: 5 });
+    }
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // PGlite creates its own directory but not DATA_DIR above it.
+  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return handleOf(db, "pglite", memoryPubSub(), () => client.close());
+  const handle = handleOf(db, "pglite", memoryPubSub(), () => client.close());
+  await options.setup?.(handle);
+  return handle;
 }
 
 /** Registers the pub/sub of `db` and wraps both in the handle; closing stops the pub/sub first. */

@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
 import { startMoneyScheduler } from "~/domain/ledger/scheduler.server";
+import { logger } from "~/lib/logger.server";
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -25,10 +26,19 @@ export function getDatabase(): Promise<DatabaseHandle> {
 
 async function open(): Promise<DatabaseHandle> {
   const config = getConfig();
-  const handle = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
-  );
-  registerSubscribers(handle.db);
+  const handle = await openDatabase({
+    ...(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") }),
+    // Under the migration lock: processes starting together on an empty database seed it once.
+    async setup({ db }) {
+      registerSubscribers(db);
+      if (!config.seedDemo) return;
+      const seeded = await seedDemoIfEmpty(db, config);
+      if (seeded) {
+        logger.info(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
+        logger.warn("The demo accounts' passwords are public (README). For a real site start with SEED_DEMO=0.");
+      }
+    },
+  });
   const purge = async () => {
     await purgeExpiredSessions(handle.db);
     await purgeExpiredLimits(handle.db);
@@ -36,14 +46,7 @@ async function open(): Promise<DatabaseHandle> {
   };
   await purge();
   // Expired sessions and rate-limit counters are dead weight: sweep them hourly.
-  setInterval(() => purge().catch((error: unknown) => console.error("purge failed", error)), PURGE_INTERVAL_MS).unref();
-  if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(handle.db, config);
-    if (seeded) {
-      console.log(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
-      console.warn("The demo accounts' passwords are public (README). For a real site start with SEED_DEMO=0.");
-    }
-  }
+  setInterval(() => purge().catch((error: unknown) => logger.error({ err: error }, "purging expired sessions, limits and frames failed")), PURGE_INTERVAL_MS).unref();
   // Held transfers and, later, deal and deposit deadlines are released from the database's rows.
   globalStore.__stopMoneyScheduler = startMoneyScheduler(handle.db);
   return handle;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { getConfig } from "~/lib/config.server";
 import { openDatabase } from "./client.server";
 import { seedDemo, wipeCommunity } from "./seed/seed.server";
+import { logger } from "~/lib/logger.server";
 
 const config = getConfig();
 const handle = await openDatabase(
@@ -15,7 +16,7 @@ const handle = await openDatabase(
 try {
   await wipeCommunity(handle.db);
   const result = await seedDemo(handle.db, config);
-  console.log(`Reseeded: ${result.members} members, ${result.posts} posts.`);
+  logger.info(`Reseeded: ${result.members} members, ${result.posts} posts.`);
 } finally {
   await handle.close();
 }

@@ -4,6 +4,7 @@
  * Routes never build error responses by hand: they call `toApiErrorResponse` or let the
  * page error boundary show the message.
  */
+
 export class AppError extends Error {
   constructor(
     readonly code: string,
@@ -75,9 +76,20 @@ export interface ApiErrorBody {
   errors: { code: string; message: string; fields?: Record<string, string[]> };
 }
 
+let reportUnexpected: (error: unknown) => void = () => {};
+
+/**
+ * Sets where toApiErrorResponse reports the errors it answers 500 for. This module is also
+ * bundled for browsers (the forms' schemas throw its errors), so it cannot import the
+ * server's logger: server/app.ts points this at the request's logger at start-up.
+ */
+export function reportUnexpectedErrorsTo(report: (error: unknown) => void): void {
+  reportUnexpected = report;
+}
+
 /**
  * Maps an error to a JSON Response for /api routes. Unknown errors become 500 with code
- * `internal` and are logged; AppErrors keep their status and code.
+ * `internal` and are reported (reportUnexpectedErrorsTo); AppErrors keep their status and code.
  */
 export function toApiErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
@@ -90,7 +102,7 @@ export function toApiErrorResponse(error: unknown): Response {
     if (error instanceof RateLimited) headers.set("Retry-After", String(Math.ceil(error.retryAfterMs / 1000)));
     return Response.json(body, { status: error.status, headers });
   }
-  console.error(error);
+  reportUnexpected(error);
   const body: ApiErrorBody = { success: false, errors: { code: "internal", message: "Внутренняя ошибка сервера" } };
   return Response.json(body, { status: 500 });
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
 import { eventBus, type DomainEvent } from "./events.server";
 
 const fakeDb = () => ({}) as Db;
@@ -25,11 +26,11 @@ describe("event bus", () => {
     });
     first.subscribe("post.created", (event) => void got.push(event));
     second.subscribe("post.created", () => void got.push({ type: "follow.created", followerId: 0, followeeId: 0 }));
-    const original = console.error;
-    console.error = () => {};
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     first.publish({ type: "post.created", postId: 7, authorId: 1, mentionedUserIds: [] });
     await first.drain();
-    console.error = original;
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
     expect(got).toEqual([{ type: "post.created", postId: 7, authorId: 1, mentionedUserIds: [] }]);
   });
 });

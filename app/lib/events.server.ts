@@ -9,6 +9,7 @@
  */
 import type { Db } from "~/db/client.server";
 import type { MessageDto } from "~/domain/conversations/types";
+import { logger } from "./logger.server";
 
 export type LikeTarget = "post" | "comment" | "wall_post";
 
@@ -78,7 +79,7 @@ function createEventBus(db: Db): EventBus {
   const run = (handler: Handler, event: DomainEvent) => {
     const job = Promise.resolve()
       .then(() => handler(event, db))
-      .catch((error: unknown) => console.error(`event handler for ${event.type} failed`, error))
+      .catch((error: unknown) => logger.error({ err: error, event: event.type }, `event handler for ${event.type} failed`))
       .finally(() => pending.delete(job));
     pending.add(job);
   };

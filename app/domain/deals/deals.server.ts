@@ -30,6 +30,7 @@ import { dealNotFound, loadDealDto } from "./queries.server";
 import { checkDealAction, nextDealState } from "./rules";
 import { DEADLINE_MAX_DAYS, DESCRIPTION_MAX, NOTE_MAX } from "./schemas";
 import { DEAL_ACTIONS, DEAL_RESOLUTIONS, type DealAction, type DealDto, type DealFeePayer, type DealResolution } from "./types";
+import { logger } from "~/lib/logger.server";
 
 export { getDeal, listDealsOf, listDisputedDeals } from "./queries.server";
 export type { DealAction } from "./types";
@@ -317,7 +318,7 @@ export async function completeDueDeals(db: Db, now: Date = new Date()): Promise<
           publishCompletion(db, result.deal!);
         }
       } catch (error) {
-        console.error(`deals: automatic completion of deal ${id} failed`, error);
+        logger.error({ err: error, area: "deals", dealId: id }, `automatic completion of deal ${id} failed`);
       }
     }
     if (due.length < 100) return completed;

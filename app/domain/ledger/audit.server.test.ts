@@ -16,6 +16,7 @@ import { createTestDatabase, engine, type TestDatabase } from "../../../tests/se
 import { makeUser } from "../../../tests/setup/factories";
 import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { waitFor } from "../../../tests/setup/wait";
+import { logger } from "~/lib/logger.server";
 import { auditLedger, runLedgerAudit, type LedgerDrift } from "./audit.server";
 import { cancelDepositWithdrawal, completeDueWithdrawals, depositFunds, requestDepositWithdrawal } from "./deposits.server";
 import { startMoneyScheduler } from "./scheduler.server";
@@ -121,7 +122,7 @@ describe(`ledger audit on ${engine}`, () => {
     const claim = await fileClaim(t.db, bob.id, { accused: alice.id, amount: 50_000, description: "Не передал обещанный аккаунт", evidence: [] }, key());
     await decideClaim(t.db, moderator.id, claim.id, { decision: "uphold", note: "Доказано", compensation: 30_000 }, key());
 
-    const errors = vi.spyOn(console, "error");
+    const errors = vi.spyOn(logger, "error");
     const before = await moneyState();
     const report = await runLedgerAudit(t.db);
     expect(report.drifts).toEqual([]);
@@ -150,7 +151,7 @@ describe(`ledger audit on ${engine}`, () => {
     const account = await accountOf("member_available", member.id);
     await t.db.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + 1234` }).where(eq(ledgerAccounts.id, account));
 
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const before = await moneyState();
     const report = await runLedgerAudit(t.db);
     expect(ofKind(report.drifts, "balance_mismatch")).toEqual([
@@ -164,7 +165,7 @@ describe(`ledger audit on ${engine}`, () => {
       expect.objectContaining({ message: expect.stringMatching(/^unbalanced: the cached balances of all accounts sum to 1234 kopecks, not 0/) }),
     ]);
     // One error line per drift, each naming what drifted.
-    expect(errors.mock.calls.map(([line]) => line)).toEqual(report.drifts.map((drift) => `ledger audit: ${drift.message}`));
+    expect(errors.mock.calls.map((args) => args[1])).toEqual(report.drifts.map((drift) => `ledger audit: ${drift.message}`));
     expect(await moneyState()).toEqual(before);
 
     // Put it back (a person's correction, not the audit's) so later cases start from a clean ledger.
@@ -236,11 +237,11 @@ describe(`ledger audit on ${engine}`, () => {
 
   it("the money scheduler audits at start-up and logs each drift at error level", async () => {
     // The ledger above is drifted on purpose; a scheduler starting on it says so at once.
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const stop = startMoneyScheduler(t.db, 3_600_000, 3_600_000);
     try {
       const lines = await waitFor(() => {
-        const logged = errors.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith("ledger audit: "));
+        const logged = errors.mock.calls.map((args) => String(args[1])).filter((line) => line.startsWith("ledger audit: "));
         return logged.some((line) => line.startsWith("ledger audit: negative_balance:")) && logged;
       }, "the start-up audit's error lines");
       expect(lines.some((line) => line.startsWith("ledger audit: balance_mismatch: account "))).toBe(true);

@@ -15,6 +15,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
 
 /** What a finding is about. */
 export type LedgerDriftKind =
@@ -300,10 +301,10 @@ export async function auditLedger(db: Db): Promise<LedgerAuditReport> {
 
 /**
  * Writes one drift at error level, one line naming the account and the figures. The only place
- * the audit's findings go, so the structured logger replaces one call here.
+ * the audit's findings go.
  */
 export function logLedgerDrift(drift: LedgerDrift): void {
-  console.error(`ledger audit: ${drift.message}`);
+  logger.error({ area: "ledger-audit", kind: drift.kind, accountId: drift.accountId }, `ledger audit: ${drift.message}`);
 }
 
 /**

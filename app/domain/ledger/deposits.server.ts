@@ -23,6 +23,7 @@ import { lockLedgerAccounts, memberAccountTransfers, memberBalances, postTransfe
 import { DEPOSIT_WITHDRAWAL_DAYS } from "./deposits";
 import { runOperationDetailed, type Operation } from "./operations.server";
 import { assertAmount } from "./wallet.server";
+import { logger } from "~/lib/logger.server";
 
 export { DEPOSIT_WITHDRAWAL_DAYS };
 const DAY_MS = 86_400_000;
@@ -219,7 +220,7 @@ export async function completeDueWithdrawals(db: Db, now: Date = new Date()): Pr
         }
       } catch (error) {
         // A claim filed meanwhile keeps it pending; any other failure is logged and retried next run.
-        if (!(error instanceof BlockedByClaim)) console.error(`deposits: completion of withdrawal ${id} failed`, error);
+        if (!(error instanceof BlockedByClaim)) logger.error({ err: error, area: "deposits", withdrawalId: id }, `completion of withdrawal ${id} failed`);
       }
     }
     if (due.length < 100) return completed;

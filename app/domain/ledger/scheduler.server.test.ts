@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ledgerAccounts } from "~/db/schema";
 import type { UserRow } from "~/domain/users/users.server";
+import { logger } from "~/lib/logger.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
@@ -117,7 +118,7 @@ describe(`money scheduler on ${engine}`, () => {
     await t.db.execute(
       sql.raw(`create trigger poison_transfer before insert on ledger_transfers for each row when (new.credit_account_id = ${account!.id}) execute function poison_transfer()`),
     );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const due = new Date("2040-01-20T00:00:00Z");
     try {
       expect(await runDueMoneyJobs(t.db, due)).toEqual({ holdsReleased: 1, withdrawalsCompleted: 1, dealsCompleted: 1 });

@@ -13,6 +13,7 @@ import { completeDueDeals } from "../deals/deals.server";
 import { LEDGER_AUDIT_INTERVAL_MS, runLedgerAudit } from "./audit.server";
 import { completeDueWithdrawals } from "./deposits.server";
 import { releaseDueHolds } from "./wallet.server";
+import { logger } from "~/lib/logger.server";
 
 /** How often the scheduler looks for due work (ms). */
 export const MONEY_SCHEDULER_INTERVAL_MS = 30_000;
@@ -59,7 +60,7 @@ export function startMoneyScheduler(
     try {
       await runDueMoneyJobs(db);
     } catch (error) {
-      console.error("money scheduler: a tick failed", error);
+      logger.error({ err: error, area: "money-scheduler" }, "a money scheduler tick failed");
     } finally {
       running = false;
     }
@@ -71,7 +72,7 @@ export function startMoneyScheduler(
     try {
       await runLedgerAudit(db);
     } catch (error) {
-      console.error("money scheduler: the ledger audit failed", error);
+      logger.error({ err: error, area: "ledger-audit" }, "the ledger audit failed to run");
     } finally {
       auditing = false;
     }

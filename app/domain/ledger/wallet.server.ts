@@ -26,6 +26,7 @@ import {
   runOperationDetailed,
   type Operation,
 } from "./operations.server";
+import { logger } from "~/lib/logger.server";
 
 export { MAX_HOLD_HOURS, MAX_MEMO_LENGTH };
 
@@ -302,7 +303,7 @@ export async function releaseDueHolds(db: Db, now: Date = new Date()): Promise<n
         );
         if (result.released && !replayed) released += 1;
       } catch (error) {
-        console.error(`wallet: release of hold ${id} failed`, error);
+        logger.error({ err: error, area: "wallet", holdId: id }, `release of hold ${id} failed`);
       }
     }
     if (due.length < 100) return released;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyImageUrl, isAllowedHost, parseAllowedHosts } from "./allow-list";
+import { parseAllowedHosts } from "../config.server";
+import { classifyImageUrl, isAllowedHost } from "./allow-list";
 
 const site = "https://shodka.example";
 const allowed = parseAllowedHosts("cdn.example.com, *.blob.example.net ,img.example.org:8443");

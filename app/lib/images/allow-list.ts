@@ -17,24 +17,8 @@ export type ImageSource = { kind: "local"; path: string } | { kind: "remote"; ur
 export const MAX_IMAGE_URL_LENGTH = 2048;
 
 /**
- * Parses IMAGE_ALLOWED_HOSTS: comma-separated hosts, each `example.com`, `example.com:8443`
- * (that port only) or `*.example.com` (any subdomain, not the apex); lower-cased. Unset or
- * empty gives []. Throws an Error naming the variable for an entry that is not a host.
- */
-export function parseAllowedHosts(value: string | undefined): string[] {
-  if (!value?.trim()) return [];
-  return value.split(",").map((entry) => {
-    const host = entry.trim().toLowerCase();
-    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(host)) {
-      throw new Error(`IMAGE_ALLOWED_HOSTS must list hosts such as "cdn.example.com" or "*.example.com" (got "${entry.trim()}")`);
-    }
-    return host;
-  });
-}
-
-/**
  * True when `url`'s host (with its port when not the scheme's default) matches an entry of
- * `allowedHosts` (see parseAllowedHosts): exactly, or as a subdomain of a `*.` entry. An
+ * `allowedHosts` (IMAGE_ALLOWED_HOSTS as parseAllowedHosts of config.server.js reads it): exactly, or as a subdomain of a `*.` entry. An
  * entry without a port matches the default port only.
  */
 export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolean {

@@ -9,6 +9,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pickFormat } from "./params";
 import { transformImage, type TransformedImage } from "./transform.server";
+import { logger } from "../logger.server";
 
 type Options = Parameters<typeof transformImage>[1];
 
@@ -40,7 +41,7 @@ export async function cachedTransformImage(
   if (!pending) {
     pending = (async () => {
       const image = await transformImage(source, options);
-      await writeEntry(file, image).catch((error: unknown) => console.error("image cache write failed", error));
+      await writeEntry(file, image).catch((error: unknown) => logger.error({ err: error, area: "images" }, "image cache write failed"));
       return image;
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, pending);

@@ -5,6 +5,7 @@
  */
 import { open } from "node:fs/promises";
 import path from "node:path";
+import { getConfig } from "../config.server";
 import { AppError, NotFound } from "../errors";
 import type { FileStorage } from "../storage/storage.server";
 import { classifyImageUrl, type ImageSource } from "./allow-list";
@@ -29,8 +30,8 @@ export interface SourceOptions {
  * The public files' directory: BUILD_DIR/client in production (what server/index.js serves),
  * ./public in development.
  */
-export function publicDirectory(production: boolean): string {
-  return production ? path.resolve(process.env.BUILD_DIR ?? "./build", "client") : path.resolve("public");
+export function publicDirectory(production: boolean, buildDir: string = getConfig().buildDir): string {
+  return production ? path.resolve(buildDir, "client") : path.resolve("public");
 }
 
 const notFound = () => new NotFound("Изображение не найдено", "image_not_found");

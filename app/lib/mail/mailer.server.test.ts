@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/lib/config.server";
+import { logger } from "~/lib/logger.server";
 import { MailFailed, mailDir, sendMail, type StoredMail } from "./mailer.server";
 import { passwordResetMail } from "./messages.server";
 
@@ -10,10 +11,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "shodka-mail-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("mailer", () => {
-  it("without SMTP_URL writes one JSON file per message and logs its link", async () => {
+  it("without SMTP_URL writes one JSON file per message and logs its link outside production", async () => {
     const config = getConfig({ DATA_DIR: dataDir, SESSION_SECRET: "s", PUBLIC_URL: "https://shodka.example/" });
     expect(config.mailFrom).toBe('"Сходка" <no-reply@shodka.example>');
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const info = vi.spyOn(logger, "info").mockImplementation(() => {});
     const message = { to: "a@example.test", subject: "Тема <письма>", text: "Ссылка: https://shodka.example/x?token=abc\nКонец", html: "<p>Привет</p>" };
     await sendMail(message, config);
     await sendMail({ ...message, to: "b@example.test" }, config);
@@ -22,7 +23,11 @@ describe("mailer", () => {
     const first = JSON.parse(readFileSync(path.join(mailDir(config), names[0]!), "utf8")) as StoredMail;
     expect(first).toMatchObject({ ...message, from: config.mailFrom, links: ["https://shodka.example/x?token=abc"] });
     expect(JSON.parse(readFileSync(path.join(mailDir(config), names[1]!), "utf8")).to).toBe("b@example.test");
-    expect(info.mock.calls[0]![0]).toContain("https://shodka.example/x?token=abc");
+    expect(info.mock.calls[0]![1]).toContain("https://shodka.example/x?token=abc");
+    // The link's token signs someone in: a production log names only the file.
+    await sendMail(message, { ...config, production: true });
+    expect(info.mock.calls[2]![1]).toContain(mailDir(config));
+    expect(info.mock.calls[2]![1]).not.toContain("token=abc");
     info.mockRestore();
   });
 
@@ -30,7 +35,7 @@ describe("mailer", () => {
     const smtpDir = mkdtempSync(path.join(tmpdir(), "shodka-mail-smtp-"));
     const config = getConfig({ DATA_DIR: smtpDir, SESSION_SECRET: "s", SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Сходка <robot@example.test>" });
     expect(config.mailFrom).toBe("Сходка <robot@example.test>");
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation(() => {});
     await expect(sendMail({ to: "a@example.test", subject: "s", text: "t", html: "h" }, config)).rejects.toMatchObject({
       constructor: MailFailed,
       code: "mail_failed",

@@ -1,7 +1,8 @@
 /**
  * Outgoing mail (issue 6 "Email"): through nodemailer to SMTP_URL when it is set; otherwise
- * every message is written to DATA_DIR/mail/ as one JSON file and its links are logged with
- * console.info, so the email flows work on a fresh machine without a mail server.
+ * every message is written to DATA_DIR/mail/ as one JSON file and logged, with its links
+ * outside production, so the email flows work on a fresh machine without a mail server. The
+ * links carry single-use tokens, so a production log names only the file.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -9,6 +10,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig, type AppConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
 
 /** One message: plain text and HTML bodies of the same Russian text. */
 export interface MailMessage {
@@ -45,7 +47,8 @@ export function mailDir(config: AppConfig = getConfig()): string {
 /**
  * Sends `message` from MAIL_FROM. With SMTP_URL set it goes through nodemailer (throws
  * MailFailed, 503 `mail_failed`, when the server refuses); otherwise it is written to
- * DATA_DIR/mail/<time>-<seq>-<random>.json (names sort by time) and its links are logged.
+ * DATA_DIR/mail/<time>-<seq>-<random>.json (names sort by time) and logged at info, with its
+ * links unless NODE_ENV=production.
  */
 export async function sendMail(message: MailMessage, config: AppConfig = getConfig()): Promise<void> {
   if (config.smtpUrl) {
@@ -53,7 +56,7 @@ export async function sendMail(message: MailMessage, config: AppConfig = getConf
     try {
       await transporter.transport.sendMail({ from: config.mailFrom, ...message });
     } catch (error) {
-      console.error("mail: SMTP delivery failed", error);
+      logger.error({ err: error, area: "mail" }, "SMTP delivery failed");
       throw new MailFailed();
     }
     return;
@@ -65,7 +68,8 @@ export async function sendMail(message: MailMessage, config: AppConfig = getConf
   const name = `${Date.now()}-${String(sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}.json`;
   const file = path.join(dir, name);
   await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-  console.info(`mail: «${message.subject}» to ${message.to} written to ${file}${stored.links.map((link) => `\n  ${link}`).join("")}`);
+  const links = config.production ? "" : stored.links.map((link) => `\n  ${link}`).join("");
+  logger.info({ area: "mail", file }, `«${message.subject}» to ${message.to} written to ${file}${links}`);
 }
 
 function linksIn(text: string): string[] {

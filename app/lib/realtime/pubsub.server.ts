@@ -8,6 +8,7 @@ import { EventEmitter } from "node:events";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { realtimeFrames } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
 
 export interface PubSub {
   /** Sends `payload` (any JSON value) to every listener of every process, this one included. */
@@ -104,11 +105,11 @@ export function postgresPubSub(client: ListenClient, db: Db): PubSub {
         emitter.emit("frame", message.inline);
       }
     } catch (error) {
-      console.error("realtime: a notification could not be delivered", error);
+      logger.error({ err: error, area: "realtime" }, "a notification could not be delivered");
     }
   };
   const listening = client.listen(NOTIFY_CHANNEL, (raw) => void receiving(() => deliver(raw)));
-  listening.catch((error: unknown) => console.error("realtime: LISTEN failed", error));
+  listening.catch((error: unknown) => logger.error({ err: error, area: "realtime" }, "LISTEN failed"));
 
   return {
     async publish(payload) {

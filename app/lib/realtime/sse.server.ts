@@ -13,6 +13,7 @@ import { authenticateApiToken, mayReceive } from "./access.server";
 import { channelName, parseChannel, systemFrame, REALTIME_TIMING, type RealtimeFrame } from "./frames";
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
 import { frameJson } from "./wire.server";
+import { logger } from "../logger.server";
 
 /** Closers of the streams open in this process; on globalThis so development reloads share it. */
 const globalStore = globalThis as typeof globalThis & { __sseStreams?: Set<() => void> };
@@ -130,7 +131,7 @@ export async function openEventStream(db: Db, query: URLSearchParams, signal: Ab
           .then((allowed) => {
             if (!allowed) lose(channel);
           })
-          .catch((failure: unknown) => console.error("realtime: re-checking a stream's access failed", failure))
+          .catch((failure: unknown) => logger.error({ err: failure, area: "realtime" }, "re-checking a stream's access failed"))
           .finally(() => (checking = false));
       };
       handlers = {

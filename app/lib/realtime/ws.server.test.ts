@@ -12,6 +12,7 @@ import type { UserRow } from "~/domain/users/users.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { isSystemError, openWs, type WsClient } from "../../../tests/setup/realtime";
+import { getConfig } from "../config.server";
 import { REALTIME_TIMING, WS_CLOSE } from "./frames";
 import { realtimeHub } from "./hub.server";
 import { attachWebSocketServer, WS_LIMITS, type WebSocketTransport } from "./ws.server";
@@ -71,11 +72,13 @@ describe(`websocket transport (${engine})`, () => {
     expect(await client.waitClosed()).toEqual({ code: WS_CLOSE.authTimeout, reason: "Нет авторизации" });
   });
 
-  it("takes the auth timeout from REALTIME_AUTH_TIMEOUT_MS when not given", async () => {
-    process.env.REALTIME_AUTH_TIMEOUT_MS = "150";
+  it("takes the auth timeout from the configuration (REALTIME_AUTH_TIMEOUT_MS) when not given", async () => {
+    const config = getConfig();
+    const configured = config.realtimeAuthTimeoutMs;
+    config.realtimeAuthTimeoutMs = 150;
     const other = createServer();
     const otherTransport = attachWebSocketServer(other, async () => database.db);
-    delete process.env.REALTIME_AUTH_TIMEOUT_MS;
+    config.realtimeAuthTimeoutMs = configured;
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     try {
       const client = await openWs(`ws://127.0.0.1:${(other.address() as AddressInfo).port}/api/ws`);

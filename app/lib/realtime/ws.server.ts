@@ -22,8 +22,10 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Db } from "~/db/client.server";
+import { getConfig } from "~/lib/config.server";
+import { logger } from "~/lib/logger.server";
 import { authenticateApiToken, mayReceive, receivableChannels } from "./access.server";
-import { channelName, parseChannel, systemFrame, REALTIME_TIMING, WS_CLOSE, type ChannelRef, type RealtimeFrame } from "./frames";
+import { channelName, parseChannel, systemFrame, WS_CLOSE, type ChannelRef, type RealtimeFrame } from "./frames";
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
 import { frameJson } from "./wire.server";
 
@@ -49,7 +51,7 @@ export const WS_LIMITS = {
 } as const;
 
 export interface WebSocketTransportOptions {
-  /** Overrides REALTIME_TIMING.authTimeoutMs (ms); defaults to env REALTIME_AUTH_TIMEOUT_MS or that constant. */
+  /** Overrides the configured REALTIME_AUTH_TIMEOUT_MS (ms; default REALTIME_TIMING.authTimeoutMs). */
   authTimeoutMs?: number;
   /** Overrides WS_LIMITS.livenessIntervalMs (ms). */
   livenessIntervalMs?: number;
@@ -61,6 +63,8 @@ export interface WebSocketTransport {
   /** Open sockets, for diagnostics and tests. */
   clientCount(): number;
 }
+
+const log = logger.child({ area: "realtime" });
 
 const REASON = {
   invalidToken: "Недействительный api-token",
@@ -77,8 +81,7 @@ const REASON = {
  * Returns the transport, whose close() the graceful shutdown calls before server.close().
  */
 export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, options: WebSocketTransportOptions = {}): WebSocketTransport {
-  const envTimeout = Number(process.env.REALTIME_AUTH_TIMEOUT_MS);
-  const authTimeoutMs = options.authTimeoutMs ?? (envTimeout > 0 ? envTimeout : REALTIME_TIMING.authTimeoutMs);
+  const authTimeoutMs = options.authTimeoutMs ?? getConfig().realtimeAuthTimeoutMs;
   const livenessIntervalMs = options.livenessIntervalMs ?? WS_LIMITS.livenessIntervalMs;
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes, clientTracking: true });
   const alive = new WeakSet<WebSocket>();
@@ -100,7 +103,7 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
     getDb().then(
       (db) => wss.handleUpgrade(request, socket, head, (ws) => serve(db, ws)),
       (error: unknown) => {
-        console.error("realtime: no database for a websocket", error);
+        log.error({ err: error }, "no database for a websocket");
         socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       },
     );
@@ -186,7 +189,7 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
     }
     // Queued behind the frames, so a re-check never interleaves with a subscribe being handled.
     rechecks.set(ws, () => {
-      queue = queue.then(recheck).catch((failure: unknown) => console.error("realtime: re-checking subscriptions failed", failure));
+      queue = queue.then(recheck).catch((failure: unknown) => log.error({ err: failure }, "re-checking subscriptions failed"));
     });
 
     async function handle(raw: RawData, isBinary: boolean) {
@@ -275,7 +278,7 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       queue = queue
         .then(() => handle(raw, isBinary))
         .catch((failure: unknown) => {
-          console.error("realtime: a websocket frame failed", failure);
+          log.error({ err: failure }, "a websocket frame failed");
           error("internal", "Внутренняя ошибка сервера.");
         });
     });

@@ -2,7 +2,7 @@
  * reCAPTCHA v3 on the registration and sign-in forms (issue 6 "Captcha"; SPEC.md 8).
  *
  * - On only when both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are set. One without the
- *   other is logged once (console.warn) and the forms work without captcha, as SPEC.md 8 asks
+ *   other is logged once (a warning) and the forms work without captcha, as SPEC.md 8 asks
  *   for a missing site key.
  * - The page gets a token for its action in the hidden field `recaptchaToken`
  *   (components/recaptcha/recaptcha-field.tsx); the action checks it here before anything else.
@@ -12,6 +12,7 @@
  */
 import { getConfig, type AppConfig } from "../config.server";
 import { ValidationFailed } from "../errors";
+import { currentLogger, logger } from "../logger.server";
 import { recordRecaptchaOutcome } from "./outcomes.server";
 import { verifyRecaptchaToken, type RecaptchaVerdict } from "./verify.server";
 
@@ -40,7 +41,7 @@ export function recaptchaStatus(config: AppConfig = getConfig()): RecaptchaStatu
   const secretKeyPresent = Boolean(config.recaptchaSecretKey);
   if (siteKeyPresent !== secretKeyPresent && !warned) {
     warned = true;
-    console.warn(
+    logger.warn(
       siteKeyPresent
         ? "reCAPTCHA: RECAPTCHA_SECRET_KEY is not set; captcha is off."
         : "reCAPTCHA: RECAPTCHA_SITE_KEY is not set; captcha is off.",
@@ -92,7 +93,7 @@ export async function checkRecaptcha(
     fetch: deps.fetch,
   });
   const failedOpen = verdict.reason === "unavailable";
-  if (failedOpen) console.warn(`reCAPTCHA: siteverify unavailable (${verdict.errorCodes.join(", ")}); the ${action} form is let through`);
+  if (failedOpen) currentLogger().warn({ area: "recaptcha", errorCodes: verdict.errorCodes }, `reCAPTCHA: siteverify unavailable (${verdict.errorCodes.join(", ")}); the ${action} form is let through`);
   recordRecaptchaOutcome({
     at: new Date().toISOString(),
     action,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getConfig } from "../config.server";
 import { AppError } from "../errors";
+import { logger } from "../logger.server";
 import { checkRecaptcha, recaptchaStatus, RECAPTCHA_FIELD } from "./check.server";
 import { clearRecaptchaOutcomes, OUTCOME_LIMIT, recentRecaptchaOutcomes, recordRecaptchaOutcome } from "./outcomes.server";
 import { verifyRecaptchaToken } from "./verify.server";
@@ -85,7 +86,7 @@ describe("checkRecaptcha", () => {
   });
 
   it("warns once and stays off when only the secret is set", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
     const half = { ...configured, recaptchaSiteKey: undefined };
     expect(recaptchaStatus(half)).toMatchObject({ enabled: false, siteKeyPresent: false, secretKeyPresent: true, siteKey: null });
     recaptchaStatus(half);
@@ -110,7 +111,7 @@ describe("checkRecaptcha", () => {
   });
 
   it("lets the form through when siteverify is unavailable (fail-open), marking the outcome", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger, "warn").mockImplementation(() => {});
     const failing = (async () => {
       throw new TypeError("fetch failed");
     }) as typeof globalThis.fetch;

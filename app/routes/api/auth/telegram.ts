@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const initData = body && typeof body === "object" ? (body as { initData?: unknown }).initData : undefined;
     const { telegramBotToken, telegramInitDataMaxAgeS } = context.config;
     if (!telegramBotToken) {
-      if (!warnedNotConfigured) console.warn("POST /api/auth/telegram: TELEGRAM_BOT_TOKEN is not set, Telegram sign-in is off");
+      if (!warnedNotConfigured) context.log.warn("POST /api/auth/telegram: TELEGRAM_BOT_TOKEN is not set, Telegram sign-in is off");
       warnedNotConfigured = true;
       return refuse("telegram_not_configured");
     }
