@@ -1,5 +1,5 @@
 /**
- * The document shell (SPEC.md 2 and 4): toast area, top loading bar, tooltips, the
+ * The document shell (docs/product/interface.md, docs/product/routes.md#error-page): toast area, top loading bar, tooltips, the
  * member's colour theme, smooth scroll to the top after each navigation, and the error page.
  */
 import { useEffect } from "react";
@@ -40,7 +40,7 @@ import { toViewer } from "~/lib/viewer";
 
 /**
  * The document's data: site name, the signed-in member (as the header shows them), the CSRF
- * token, a flash toast, and for a member the realtime settings and unread figures (SPEC.md 4).
+ * token, a flash toast, and for a member the realtime settings and unread figures (docs/product/notifications.md#unread-counting).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, [csrfToken, csrfCookie], flash] = await Promise.all([
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     commitCsrfToken(request),
     takeToast(request),
   ]);
-  // Signed-in members get their live connection's token and the unread figures (SPEC.md 4).
+  // Signed-in members get their live connection's token and the unread figures (docs/product/notifications.md#unread-counting).
   const realtime = user ? await loadRealtimeRootData(context, user) : null;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
@@ -131,7 +131,7 @@ function useFlashToast(flash: RootLoaderData["toast"]) {
   }, [flash]);
 }
 
-/** SPEC.md 2: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
+/** docs/product/routes.md#navigation-behaviour: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
 function useScrollToTopAfterNavigation() {
   const location = useLocation();
   const idle = useNavigation().state === "idle";
@@ -153,7 +153,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage status={status} message={message} />;
 }
 
-/** The error page of SPEC.md 2: «Ошибка», a crying heart, the status, the message, «На главную». */
+/** The error page of docs/product/routes.md#error-page: «Ошибка», a crying heart, the status, the message, «На главную». */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">

@@ -1,6 +1,6 @@
 // @ts-check
 // The custom Node server: static files, compression, security headers, request logging and
-// graceful shutdown around the React Router build (HOUSE_STYLE.md layout; issue 2).
+// graceful shutdown around the React Router build (docs/product/engineering.md#layout; issue 2).
 // Plain JavaScript so production starts with `node server/index.js` and no compiler.
 // Configuration comes from app/lib/config.server.js, the one module that reads the environment
 // (docs/decisions/0013); logging from app/lib/logger.server.js, imported once it is valid.
@@ -82,7 +82,7 @@ app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAg
 // characters is about 300 KB form-encoded; 1 MiB leaves room and stops memory attacks.
 // Bodies of unknown length (chunked) are refused: browsers always send Content-Length.
 const MAX_BODY_BYTES = 1024 * 1024;
-// The settings page's avatar form uploads images up to 10 MB (PRODUCT.md Limits), plus the
+// The settings page's avatar form uploads images up to 10 MB (docs/product/limits.md#uploads-and-images), plus the
 // multipart framing and the form's other fields; its action refuses files over 10 MB itself.
 const UPLOAD_PATHS = new Set(["/profile/settings", "/profile/settings.data"]);
 const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;

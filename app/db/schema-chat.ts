@@ -1,6 +1,6 @@
 /**
- * Tables of conversations, messages and notifications (issue 4; PRODUCT.md Conversations,
- * Notifications). Re-exported by schema.ts, so there is still one schema.
+ * Tables of conversations, messages and notifications
+ * (issue 4; docs/product/conversations.md, docs/product/notifications.md). Re-exported by schema.ts, so there is still one schema.
  */
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -84,7 +84,7 @@ export const messages = pgTable(
   ],
 );
 
-/** The 14 notification types of SPEC.md 8. */
+/** The 14 notification types of docs/product/notifications.md#types-and-texts. */
 export const NOTIFICATION_TYPES = [
   "POST_NEW",
   "POST_NEW_VERIFIED",
@@ -104,7 +104,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Notifications stored per recipient with a read flag (PRODUCT.md Notifications). Likes are
+ * Notifications stored per recipient with a read flag (docs/product/notifications.md#grouped-likes). Likes are
  * grouped Forem-style: one row per (recipient, type, group_key) updated in place, with the
  * distinct likers in `actor_ids` (newest first); the partial unique index makes it an upsert.
  */

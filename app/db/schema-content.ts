@@ -143,7 +143,7 @@ export const follows = pgTable(
   ],
 );
 
-/** A member's personal block list (PRODUCT.md People). */
+/** A member's personal block list (docs/product/accounts.md#follows-and-blocks). */
 export const blocks = pgTable(
   "blocks",
   {

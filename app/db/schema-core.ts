@@ -4,7 +4,7 @@
  * so there is still one schema; the part files import these tables from here, never from
  * schema.ts, so no module of the schema imports another in a cycle (decision 0012).
  *
- * The database guards the invariants that must never break (HOUSE_STYLE.md): unique keys,
+ * The database guards the invariants that must never break (docs/product/engineering.md): unique keys,
  * foreign keys and CHECK constraints live here, not only in the domain code.
  */
 import { sql } from "drizzle-orm";
@@ -29,7 +29,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** A colour theme: each colour an RGB triple (SPEC.md 3). */
+/** A colour theme: each colour an RGB triple (docs/product/routes.md#json-calls). */
 export interface ThemeColors {
   primary: [number, number, number];
   secondary: [number, number, number];
@@ -49,7 +49,7 @@ export const users = pgTable(
     image: text("image"),
     role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
     verified: boolean("verified").notNull().default(false),
-    /** Rank SCAMMER (PRODUCT.md Claims and blacklist): set when a claim against the member is upheld. */
+    /** Rank SCAMMER (docs/product/claims.md): set when a claim against the member is upheld. */
     scammer: boolean("scammer").notNull().default(false),
     /** The linked Telegram account's user id (issue 6, Telegram sign-in); null when not linked. */
     telegramId: bigint("telegram_id", { mode: "number" }),
@@ -136,7 +136,7 @@ export const signInEvents = pgTable(
   (t) => [index("sign_in_events_user_idx").on(t.userId, t.id)],
 );
 
-/** The nine fixed categories of PRODUCT.md Content; rows are inserted by the first migration. */
+/** The nine fixed categories of docs/product/content.md; rows are inserted by the first migration. */
 export const categories = pgTable("categories", {
   id: smallint("id").primaryKey(),
   slug: text("slug").notNull().unique(),
@@ -163,7 +163,7 @@ export const posts = pgTable(
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
-    /** Russian full-text search: the title weighs A, the body B (PRODUCT.md Content: Search). */
+    /** Russian full-text search: the title weighs A, the body B (docs/product/content.md#search). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('russian', "title"), 'A') || setweight(to_tsvector('russian', "body"), 'B')`,
     ),
@@ -181,7 +181,7 @@ export const posts = pgTable(
   ],
 );
 
-/** Site-wide settings set by admins, e.g. mainPageBackground (SPEC.md 3). */
+/** Site-wide settings set by admins, e.g. mainPageBackground (docs/product/routes.md#json-calls). */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

@@ -1,5 +1,5 @@
 /**
- * The ledger (issue 5; PRODUCT.md Money; docs/decisions/0007-ledger.md). Re-exported by
+ * The ledger (issue 5; docs/product/money.md; docs/decisions/0007-ledger.md). Re-exported by
  * schema.ts, so there is still one schema.
  *
  * Every change of money is an immutable double-entry row of `ledger_transfers`: `amount`
@@ -78,7 +78,7 @@ export const ledgerAccounts = pgTable(
     ),
     check("ledger_accounts_member_owner", sql`(${t.kind} like 'member\\_%') = (${t.userId} is not null)`),
     check("ledger_accounts_escrow_reference", sql`(${t.kind} = 'escrow') = (${t.reference} is not null)`),
-    // PRODUCT.md Money: no member account (nor escrow, nor the fee account) goes below zero.
+    // docs/product/money.md#invariants: no member account (nor escrow, nor the fee account) goes below zero.
     check("ledger_accounts_balance_non_negative", sql`${t.kind} = 'platform_funding' or ${t.balance} >= 0`),
   ],
 );
@@ -148,7 +148,7 @@ export const ledgerTransfers = pgTable(
 );
 
 /**
- * Held member-to-member transfers (PRODUCT.md Money, LOLZTEAM-style): the amount sits in the
+ * Held member-to-member transfers (docs/product/money.md#holds, LOLZTEAM-style): the amount sits in the
  * recipient's member_held account until `release_at` (the scheduler) or until the sender
  * releases it early; then a `release` transfer moves it to the recipient's available account.
  */

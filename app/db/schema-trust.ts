@@ -1,6 +1,6 @@
 /**
- * Trust on top of the ledger (issue 5; PRODUCT.md Money "Deposit", Guarantor service, Claims
- * and blacklist): deposit withdrawals, guarantor deals with their transition log, and claims.
+ * Trust on top of the ledger
+ * (issue 5; docs/product/money.md#deposits, docs/product/deals.md, docs/product/claims.md): deposit withdrawals, guarantor deals with their transition log, and claims.
  * Re-exported by schema.ts, so there is still one schema. Money itself never lives here: these
  * rows say why the ledger moved it (`ledger_transfers` of the operation named by each row).
  *
@@ -18,7 +18,7 @@ const kopecks = (name: string) => bigint(name, { mode: "number" });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A request to take deposit money back (PRODUCT.md Money "Deposit": 14 days, shown as pending,
+ * A request to take deposit money back (docs/product/money.md#deposits: 14 days, shown as pending,
  * blocked while a claim against the member is open). The money stays in the deposit account —
  * still covering claims — until the scheduler completes the withdrawal at `available_at`,
  * moving min(amount, deposit balance then) to the available account. One pending per member.
@@ -63,7 +63,7 @@ export const DEAL_FEE_PAYERS = ["buyer", "seller", "split"] as const;
 export type DealFeePayer = (typeof DEAL_FEE_PAYERS)[number];
 
 /**
- * A guarantor deal (PRODUCT.md Guarantor service). Fees are fixed at creation: `fee` =
+ * A guarantor deal (docs/product/deals.md#fees). Fees are fixed at creation: `fee` =
  * max(5 % of amount, 50 ₽), shared as `buyer_fee` + `seller_fee` by `fee_payer`. Funding puts
  * amount + buyer_fee into the escrow account `deal:{id}`.
  */
@@ -126,7 +126,7 @@ export const deals = pgTable(
   ],
 );
 
-/** Every transition of a deal (PRODUCT.md: who, when, from-state, to-state), one per operation. */
+/** Every transition of a deal (docs/product/deals.md#transition-log: who, when, from-state, to-state), one per operation. */
 export const dealTransitions = pgTable(
   "deal_transitions",
   {
@@ -152,7 +152,7 @@ export const CLAIM_STATUSES = ["open", "upheld", "rejected"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /**
- * A claim against a member (PRODUCT.md Claims and blacklist). Upheld claims are the blacklist
+ * A claim against a member (docs/product/claims.md). Upheld claims are the blacklist
  * (public); an upheld claim may be compensated from the accused's deposit.
  */
 export const claims = pgTable(

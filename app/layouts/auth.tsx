@@ -1,4 +1,4 @@
-/** The auth layout (SPEC.md 2): a centred card on a soft background, the site name above it. */
+/** The auth layout (docs/product/routes.md#layouts): a centred card on a soft background, the site name above it. */
 import { Link, Outlet } from "react-router";
 import { useRootData } from "~/root-data";
 

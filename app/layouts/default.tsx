@@ -1,4 +1,4 @@
-/** The default layout (SPEC.md 2): header, a centred content column, footer. */
+/** The default layout (docs/product/routes.md#layouts): header, a centred content column, footer. */
 import { Outlet } from "react-router";
 import { SiteFooter, SiteHeader } from "~/components/layout/site-header";
 import { useRootData } from "~/root-data";

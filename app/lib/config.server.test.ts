@@ -164,7 +164,7 @@ describe("bad values fail at start-up, naming the variable and what is wrong", (
   });
 });
 
-describe("REALTIME_SSE_PATH (SPEC.md 7: a configured event-stream endpoint)", () => {
+describe("REALTIME_SSE_PATH (docs/product/realtime.md#transports: a configured event-stream endpoint)", () => {
   it("defaults to /api/sse, the path the server answers", () => {
     expect(configWith({}).realtimeSsePath).toBe("/api/sse");
   });

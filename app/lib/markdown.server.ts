@@ -1,5 +1,5 @@
 /**
- * Markdown to safe HTML for posts (PRODUCT.md Content: "Markdown, sanitised on render").
+ * Markdown to safe HTML for posts (docs/product/content.md#markdown: Markdown, sanitised on render).
  * marked parses; sanitize-html keeps an allow-list of tags, attributes and URL schemes, so
  * no script, event handler, style or javascript: link survives.
  */

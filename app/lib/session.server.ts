@@ -1,6 +1,6 @@
 /**
  * Sessions live in the `sessions` table; the httpOnly SameSite=Lax cookie carries only the
- * session id, so deleting a row revokes that sign-in everywhere (issue 2, PRODUCT.md People).
+ * session id, so deleting a row revokes that sign-in everywhere (issue 2, docs/product/accounts.md#sessions).
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
@@ -125,7 +125,7 @@ export async function purgeExpiredSessions(db: Db): Promise<number> {
 
 /**
  * Sends a visitor to the login page with `redirect` carrying the original full path
- * (SPEC.md 5 route guards).
+ * (docs/product/routes.md#access-and-guards).
  */
 export function redirectToLogin(request: Request): never {
   const url = new URL(request.url);

@@ -1,4 +1,4 @@
-/** /articles: posts of kind "article", newest first (PRODUCT.md Content). */
+/** /articles: posts of kind "article", newest first (docs/product/content.md#posts). */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/articles";
 import { CategoryFilter } from "~/components/posts/category-filter";

@@ -1,5 +1,5 @@
 /**
- * /blacklist (bare layout, public; PRODUCT.md Claims and blacklist): members whose claims a
+ * /blacklist (bare layout, public; docs/product/claims.md#blacklist): members whose claims a
  * moderator upheld, newest first — avatar with the scam mark, name, the moderator's reason, the
  * claimed amount, the date and a link to the claim. Paginated with ?page.
  */

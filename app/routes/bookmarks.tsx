@@ -16,7 +16,7 @@ export async function loader() {
 
 /**
  * Nothing renders here: the action always redirects or answers data. Being a page (not a
- * resource route) lets a refusal without JavaScript show the site's error page (SPEC.md 2).
+ * resource route) lets a refusal without JavaScript show the site's error page (docs/product/routes.md#error-page).
  */
 export default function FormTarget() {
   return null;

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { feed, background, categoryId, online, onlineTotal, bookmarkedIds };
 }
 
-/** Admins set the main-page background here (SPEC.md 2: "the URL is set by an administrator"). */
+/** Admins set the main-page background here (docs/product/routes.md#main-page-background). */
 export async function action({ request, context }: Route.ActionArgs) {
   return pageData(async () => {
     await validateCsrf(request);

@@ -1,6 +1,6 @@
 /**
- * /search (SPEC.md 2; issue 3 item 6): full-text search of posts in Russian, filtered by the
- * category query value, whose background follows SPEC.md 2. A GET form, so it works without
+ * /search (docs/product/content.md#search; issue 3 item 6): full-text search of posts in Russian, filtered by the
+ * category query value, whose background follows docs/product/content.md#category-backgrounds. A GET form, so it works without
  * JavaScript; the results are plain links and pagination links.
  */
 import { Link, useLocation } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Claims and the blacklist over HTTP (issue 5; PRODUCT.md Claims and blacklist): who may file,
+ * Claims and the blacklist over HTTP (issue 5; docs/product/claims.md): who may file,
  * read and decide a claim — signed out, another member, the parties, a moderator — with the
  * status and stable code each gets, and the public GET /api/profiles/blacklist.
  */

@@ -1,5 +1,5 @@
 /**
- * The conversation calls of SPEC.md 7 over HTTP, with tables of callers: a visitor (401
+ * The conversation calls of docs/product/conversations.md#calls over HTTP, with tables of callers: a visitor (401
  * `unauthorized`), a member outside the conversation (404 `conversation_not_found`, exactly like
  * an unknown id) and a member of it (200 with the documented shape). Also the POST that sends a
  * message (CSRF in the X-CSRF-Token header), malformed ids and queries (404/400, never 500).
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await postMessage(guest, "personal", personalId, "Лично тебе");
 }, 60_000);
 
-describe("the GET calls of SPEC.md 7: visitor, outsider, member", () => {
+describe("the GET calls of docs/product/conversations.md#calls: visitor, outsider, member", () => {
   /** Calls about one conversation: the outsider gets 404 like for an unknown id. */
   const conversationCalls = () => [
     {

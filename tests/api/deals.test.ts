@@ -1,5 +1,5 @@
 /**
- * /api/guarantor over HTTP (issue 5 "API authorisation tables"; PRODUCT.md Guarantor service):
+ * /api/guarantor over HTTP (issue 5 "API authorisation tables"; docs/product/deals.md#pages-and-calls):
  * who may read and act on a deal — signed out (401), another member (404 deal_not_found), a
  * party (allowed per state), a moderator (sees any deal, resolves only disputed ones) — plus
  * idempotent retries, CSRF and the money the parties see move.

@@ -1,5 +1,5 @@
 /**
- * The deposit log over HTTP (issue 5 item 3, SPEC.md 7): GET /api/profile/payments/deposit for a
+ * The deposit log over HTTP (issue 5 item 3, docs/product/money.md#balance-logs): GET /api/profile/payments/deposit for a
  * visitor, for the member whose deposit moved and for another member. Money moves the way a
  * browser moves it: the admin's top-up form on /profile/wallet, the deposit form on
  * /profile/deposit (form posts with the CSRF token and an idempotency key).

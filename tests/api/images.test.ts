@@ -1,5 +1,5 @@
 /**
- * The image endpoint over HTTP (issue 6 item 6; SPEC.md 7 and 9): GET /api/image?url&w&q.
+ * The image endpoint over HTTP (issue 6 item 6; docs/product/interface.md#images): GET /api/image?url&w&q.
  * A server of its own runs with IMAGE_ALLOWED_HOSTS naming one local "remote" host; a second
  * local host stays off the list and counts every request it gets, to prove a refused URL is
  * never fetched, not even through a redirect.

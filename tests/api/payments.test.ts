@@ -1,5 +1,5 @@
 /**
- * The money API over HTTP (issue 5 "Wallet", "Deposit"; SPEC.md 7): GET
+ * The money API over HTTP (issue 5 "Wallet", "Deposit"; docs/product/routes.md#json-calls): GET
  * /api/profile/payments/balance and the money-moving POSTs — transfer (plain and held), early
  * release of a hold, deposit, withdrawal request and its cancellation, admin top-up. Each POST
  * needs sign-in, the CSRF token of GET /api/auth/csrf in X-CSRF-Token and an Idempotency-Key;

@@ -7,7 +7,7 @@ async function publish(client: Client, title: string) {
   return client.postForm("/posts/new", { csrf, title, body: "## Тест\n\nТекст поста", categoryId: "7", kind: "post" });
 }
 
-describe("profile calls (SPEC.md 7)", () => {
+describe("profile calls (docs/product/routes.md#json-calls)", () => {
   it("GET /api/profile/{id} shows a member without private fields; 404 for unknown ids", async () => {
     const client = new Client();
     const { username, email } = await client.register();

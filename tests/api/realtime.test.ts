@@ -1,5 +1,5 @@
 /**
- * Realtime over HTTP (issue 4 "Realtime transports"; SPEC.md 7): who may subscribe to what
+ * Realtime over HTTP (issue 4 "Realtime transports"; docs/product/realtime.md#access): who may subscribe to what
  * over server-sent events (/api/sse) and the websocket (/api/ws), and delivery of a message
  * sent through the conversations API to members listening on both transports.
  */

@@ -199,7 +199,7 @@ export async function runLoad({ traders, operationsPerTrader, seed, ops, stop }:
 const TRANSFERS_OF: Record<OpKind, number> = { topup: 1, transfer: 1, hold: 1, release: 1, deposit: 1, withdrawal: 0, cancel: 0 };
 
 /**
- * Checks the database against what the clients were told (PRODUCT.md Money):
+ * Checks the database against what the clients were told (docs/product/money.md#invariants):
  * - every answer was expected: 2xx or a business refusal, identical 2xx answers per key,
  *   409 idempotency_key_reused for a key reused with another body;
  * - debits equal credits (balances sum to 0), no account but platform_funding below zero,

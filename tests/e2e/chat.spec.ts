@@ -55,7 +55,7 @@ test("two members chat: «Написать», the live toast, title counter and 
   // page falls back to server-sent events, while Alice's stays on the websocket.
   await pageB.context().routeWebSocket(/\/api\/ws$/, (ws) => ws.close({ code: 1011, reason: "недоступен" }));
   const bob = await registerMember(pageB);
-  // Remember what Bob's page tries to play (SPEC.md 9: the private-chat sound at volume 0.5).
+  // Remember what Bob's page tries to play (docs/product/notifications.md#toasts-and-sound: the private-chat sound at volume 0.5).
   await pageB.addInitScript(() => {
     const played: { src: string; volume: number }[] = [];
     (window as unknown as { played: typeof played }).played = played;

@@ -1,6 +1,6 @@
 /**
- * A claim upheld and the member on /blacklist (issue 5 "Done when"; PRODUCT.md Claims and
- * blacklist), with and without JavaScript: a fresh member files a claim against another fresh
+ * A claim upheld and the member on /blacklist (issue 5 "Done when";
+ * docs/product/claims.md#blacklist), with and without JavaScript: a fresh member files a claim against another fresh
  * member from his profile; the demo moderator upholds it (after a refused compensation larger than
  * the deposit); the accused is then on /blacklist with the reason and amount, and his avatar
  * carries the scam mark on his profile.

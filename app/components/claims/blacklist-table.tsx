@@ -1,4 +1,4 @@
-/** The public blacklist (PRODUCT.md Claims and blacklist): avatar with the scam mark, name, reason, amount, date and the claim. */
+/** The public blacklist (docs/product/claims.md#blacklist): avatar with the scam mark, name, reason, amount, date and the claim. */
 import { Link } from "react-router";
 import type { BlacklistEntryDto } from "~/domain/claims/types";
 import { formatKopecks } from "~/domain/ledger/money";

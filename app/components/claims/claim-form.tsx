@@ -1,5 +1,5 @@
 /**
- * The form of /claims/new (PRODUCT.md Claims and blacklist): who, how much (roubles), what
+ * The form of /claims/new (docs/product/claims.md#filing-a-claim): who, how much (roubles), what
  * happened, evidence links (one per line) and an optional deal number. Validated in the browser
  * with JavaScript and always on the server; works without JavaScript.
  */

@@ -10,7 +10,7 @@ import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActionData } from "./comment-form";
 
-/** What a deleted comment shows instead of its text (PRODUCT.md Content). */
+/** What a deleted comment shows instead of its text (docs/product/content.md#comments). */
 export const DELETED_COMMENT_TEXT = "Комментарий удалён";
 
 /** A comment's author as the list shows it (a pending comment borrows the viewer's). */

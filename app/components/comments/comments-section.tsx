@@ -42,7 +42,7 @@ function usePendingChanges(postId: number) {
 }
 
 /**
- * The comments under a post (PRODUCT.md Content): the form for a new comment, then the
+ * The comments under a post (docs/product/content.md#comments): the form for a new comment, then the
  * threads, oldest first. A thread is a top-level comment with all its replies one level in
  * (two levels of visual nesting); a reply to a reply says «в ответ @username».
  * Every form works without JavaScript; with it, changes show at once.

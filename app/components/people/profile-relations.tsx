@@ -1,6 +1,6 @@
 /**
  * Follow and block controls and the follower / following lists in a profile's header
- * (PRODUCT.md People). Forms post to /profile/{id}/follow and /block and work without
+ * (docs/product/accounts.md#follows-and-blocks). Forms post to /profile/{id}/follow and /block and work without
  * JavaScript; with it, the button and the follower count change at once (optimistic) and the
  * page revalidates in place. Nothing actionable on one's own profile; visitors get a sign-in link.
  */

@@ -74,7 +74,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("RealtimeClient over the websocket (SPEC.md 7 and 9)", () => {
+describe("RealtimeClient over the websocket (docs/product/realtime.md#ping-and-reconnect)", () => {
   it("authenticates with the apiToken, subscribes to each channel and pings every 25 000 ms", () => {
     const { client, frames } = makeClient();
     client.subscribe("notifications");

@@ -1,5 +1,5 @@
 /**
- * The header's notification bell and conversations link with their unread badges (SPEC.md 4):
+ * The header's notification bell and conversations link with their unread badges (docs/product/notifications.md#unread-counting):
  * server-rendered from the root loader's figures (so they show without JavaScript too) and
  * changed live by the realtime provider's counters.
  */

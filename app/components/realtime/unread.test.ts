@@ -22,7 +22,7 @@ const start: UnreadState = initialUnreadState(2, {
   group: [],
 });
 
-describe("unreadReducer (SPEC.md 4)", () => {
+describe("unreadReducer (docs/product/notifications.md#unread-counting)", () => {
   it("raises the notification count by one for a notification that is not a chat message", () => {
     const next = unreadReducer(start, { type: "notification", notification: like, open: null });
     expect(next.notifications).toBe(3);
@@ -79,7 +79,7 @@ describe("unread totals", () => {
   });
 });
 
-describe("titleWithUnread (SPEC.md 2)", () => {
+describe("titleWithUnread (docs/product/interface.md#page-titles)", () => {
   it("prefixes the unread total, with 99+ above 99 and nothing at 0", () => {
     expect(titleWithUnread("Главная | Сходка", 1)).toBe("(1) Главная | Сходка");
     expect(titleWithUnread("Главная | Сходка", 99)).toBe("(99) Главная | Сходка");

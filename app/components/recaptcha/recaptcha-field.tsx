@@ -4,7 +4,7 @@
  * minutes) in the hidden field `recaptchaToken` that the action checks
  * (lib/recaptcha/check.server.ts). Without JavaScript the field stays empty, the note below
  * says why, and the server answers with a clear message. A script that fails to load is only
- * logged (SPEC.md 8).
+ * logged (docs/product/accounts.md#captcha).
  */
 import { useEffect, useState } from "react";
 

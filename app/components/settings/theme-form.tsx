@@ -1,5 +1,5 @@
 /**
- * The colour theme form of /profile/settings (SPEC.md 3 and 4; issue 6 item 4): three colours
+ * The colour theme form of /profile/settings (docs/product/interface.md#theme; issue 6 item 4): three colours
  * (primary, secondary, background) picked with `<input type="color">`, saved on the member and
  * applied by the root on every page; «Сбросить» removes them (the site's colours again).
  */

@@ -15,7 +15,7 @@ const sizeClasses: Record<AvatarSize, string> = {
   lg: "size-32 text-4xl", // 128px
 };
 
-/** SPEC.md 9: avatar sizes sm 40 px, base 64 px, lg 128 px. */
+/** docs/product/interface.md#avatar: avatar sizes sm 40 px, base 64 px, lg 128 px. */
 const SIZE_PX: Record<AvatarSize, number> = { sm: 40, base: 64, lg: 128 };
 
 const squareRadius: Record<AvatarSize, string> = {

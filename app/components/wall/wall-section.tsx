@@ -1,5 +1,5 @@
 /**
- * The wall on a public profile (PRODUCT.md Content): the form to write (members not blocked
+ * The wall on a public profile (docs/product/content.md#wall): the form to write (members not blocked
  * by the owner), the pinned entry on top of the first page, then entries newest first with
  * likes, delete (author or owner) and pin (owner), paginated by `?wallPage=`.
  * Every control is a form that works without JavaScript; with it, fetchers answer in place:

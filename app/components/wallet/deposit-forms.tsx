@@ -1,5 +1,5 @@
 /**
- * The forms of /profile/deposit (issue 5 item 3; PRODUCT.md Money "Deposit"): lock part of the
+ * The forms of /profile/deposit (issue 5 item 3; docs/product/money.md#deposits): lock part of the
  * available balance as the public deposit, ask to withdraw it (14 days, pending meanwhile), and
  * the pending withdrawal with its date, «Отменить», and a notice while a claim blocks it.
  */

@@ -1,5 +1,5 @@
 /**
- * Held transfers on the wallet page (PRODUCT.md Money, LOLZTEAM-style holds): the member's
+ * Held transfers on the wallet page (docs/product/money.md#holds, LOLZTEAM-style): the member's
  * outgoing holds, each with «Снять удержание» (early release, its own form and idempotency
  * key), and the incoming ones with the date they release by themselves.
  */

@@ -1,5 +1,5 @@
 /**
- * «Перевести участнику» (issue 5 item 2; PRODUCT.md Money): recipient, amount in roubles, an
+ * «Перевести участнику» (issue 5 item 2; docs/product/money.md#transfers-between-members): recipient, amount in roubles, an
  * optional hold in hours (LOLZTEAM-style: the money waits in the recipient's held balance and
  * the sender may release it early) and a memo.
  */

@@ -49,7 +49,7 @@ async function earnedIds(db: Db, userId: number): Promise<string[]> {
 }
 
 describe(`achievement definitions`, () => {
-  it("cover PRODUCT.md Reputation, with unique ids and Russian titles", () => {
+  it("cover docs/product/content.md#achievements, with unique ids and Russian titles", () => {
     expect(ACHIEVEMENTS.map((a) => a.id)).toEqual([
       "first_post",
       "posts_10",

@@ -1,5 +1,5 @@
 /**
- * Achievements (issue 3, PRODUCT.md Reputation): defined in code (definitions.server.ts),
+ * Achievements (issue 3, docs/product/content.md#achievements): defined in code (definitions.server.ts),
  * granted once when their rule first holds, with the date earned.
  *
  * The engine: evaluating a member reads every counter the definitions use, plus the ids the

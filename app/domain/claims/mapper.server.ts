@@ -1,5 +1,5 @@
 /**
- * Claim rows to their public shapes (HOUSE_STYLE.md "one mapper per entity"): the members of a
+ * Claim rows to their public shapes (docs/product/engineering.md#one-mapper-per-entity): the members of a
  * list of claims are loaded in one query, never per row.
  */
 import { inArray } from "drizzle-orm";

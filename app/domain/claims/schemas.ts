@@ -1,5 +1,5 @@
 /**
- * Claim input (issue 5; PRODUCT.md Claims and blacklist), shared by the domain, the /api routes
+ * Claim input (issue 5; docs/product/claims.md), shared by the domain, the /api routes
  * and Conform in the browser. Two layers: the *Input schemas take what the domain and JSON
  * callers pass (amounts in kopecks, evidence as an array); the *Form schemas take what a page
  * form posts (amounts in roubles «1 234,50», evidence one link per line, a deal number «#12»)

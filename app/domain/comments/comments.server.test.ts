@@ -193,7 +193,7 @@ describe(`comments on ${engine}`, () => {
     expect(live!.value).toBe(2);
   });
 
-  it("allows one comment per 5 seconds per member (PRODUCT.md Limits) with a Russian message", async () => {
+  it("allows one comment per 5 seconds per member (docs/product/limits.md#rate-limits) with a Russian message", async () => {
     const [author, member, other] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
     const postId = await makePost(t.db, author);
     await expect(createComment(t.db, member, postId, { body: "" })).rejects.toBeInstanceOf(ValidationFailed);

@@ -1,5 +1,5 @@
 /**
- * Comments on posts (PRODUCT.md Content, issue 3), the reading side: the public shapes and
+ * Comments on posts (docs/product/content.md#comments, issue 3), the reading side: the public shapes and
  * the lists. Writing, editing and deleting live in write.server.ts.
  *
  * Replies make threads shown with two levels of nesting; @mentions link to profiles.
@@ -65,7 +65,7 @@ export interface ProfileCommentDto {
   likeCount: number;
 }
 
-/** Moderators and admins may delete anyone's comment (PRODUCT.md People, Content). */
+/** Moderators and admins may delete anyone's comment (docs/product/content.md#comments). */
 export function canModerate(user: Pick<UserRow, "role"> | null): boolean {
   return user?.role === "moderator" || user?.role === "admin";
 }
@@ -162,7 +162,7 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
 
 /**
  * A page of member `memberId`'s comments that are not deleted, newest first, each with the
- * id and title of its post (GET /api/profile/{id}/comments, SPEC.md 7).
+ * id and title of its post (GET /api/profile/{id}/comments, docs/product/content.md#comments).
  * Four queries whatever the page size: the member, the rows joined with their posts, the
  * total, and the mentioned members. Throws NotFound (`profile_not_found`) for an unknown member.
  */

@@ -1,6 +1,6 @@
 /**
- * The one mapper of messages to their public shape (MessageDto, HOUSE_STYLE.md "one mapper per
- * entity"). A list loads what its messages refer to — the quoted messages and every author — in
+ * The one mapper of messages to their public shape
+ * (MessageDto, docs/product/engineering.md#one-mapper-per-entity). A list loads what its messages refer to — the quoted messages and every author — in
  * at most two queries, whatever its length, so no list makes N+1 queries.
  */
 import { inArray } from "drizzle-orm";

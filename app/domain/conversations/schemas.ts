@@ -1,6 +1,6 @@
 /**
  * The conversation forms and JSON bodies, shared by the server (actions, /api, the domain) and
- * Conform in the browser. Rules: PRODUCT.md Conversations and Limits (a message holds up to
+ * Conform in the browser. Rules: docs/product/conversations.md#messages and docs/product/limits.md#conversation-limits (a message holds up to
  * 4000 characters; a group name 1-100). Messages are shown to users in Russian.
  *
  * Lengths count Unicode code points, as PostgreSQL's char_length does in the database checks,

@@ -1,5 +1,5 @@
 /**
- * Money of guarantor deals (PRODUCT.md Guarantor service, Money): who pays what on funding,
+ * Money of guarantor deals (docs/product/money.md#recipes): who pays what on funding,
  * completion, refund and split; the escrow always ends at 0; the ledger's invariants hold;
  * automatic completion 72 h after delivery pays once however often and however concurrently
  * the scheduler runs; two conflicting actions at once — exactly one wins (meaningful on

@@ -1,5 +1,5 @@
 /**
- * The guarantor deal state machine (PRODUCT.md Guarantor service): every transition, every
+ * The guarantor deal state machine (docs/product/deals.md): every transition, every
  * refusal (who may do what in which state), the transition log, idempotent retries and access.
  * Money is checked in deals.money.test.ts.
  */
@@ -112,7 +112,7 @@ describe(`creating a deal on ${engine}`, () => {
     expect((await listDealsOf(t.db, me.id, firstPage)).total).toBe(0);
   });
 
-  it("a member who blocked you cannot be offered a deal (PRODUCT.md People: blocks); blocking someone yourself does not stop you", async () => {
+  it("a member who blocked you cannot be offered a deal (docs/product/accounts.md#follows-and-blocks); blocking someone yourself does not stop you", async () => {
     const [me, blocker] = [await makeUser(t.db), await makeUser(t.db)];
     await t.db.insert(blocks).values({ blockerId: blocker.id, blockedId: me.id });
     const input: CreateDealInput = { counterparty: blocker.username, role: "buyer", amount: 50_000, description: "Товар", deadline, feePayer: "buyer" };

@@ -1,5 +1,5 @@
 /**
- * Guarantor deals (PRODUCT.md Guarantor service; issue 5 item 4): creating a deal, every
+ * Guarantor deals (docs/product/deals.md; issue 5 item 4): creating a deal, every
  * transition of its state machine (rules.ts) and the scheduler's automatic completion.
  *
  * Every transition is one ledger operation (runOperation) under the actor's idempotency key: it
@@ -71,8 +71,8 @@ function invalid(field: string, message: string, code: string): ValidationFailed
  * Throws ValidationFailed (`invalid_amount`, `invalid_description`, `invalid_deadline`,
  * `invalid_fee_payer`, `invalid_role`, `deal_with_self`; `invalid_text` for a description or
  * counterparty name with NUL or a lone surrogate, app/lib/text.ts), NotFound (`counterparty_not_found`),
- * Forbidden (`blocked`: the counterparty blocked the creator, PRODUCT.md People),
- * Conflict (`idempotency_key_reused`). PRODUCT.md Guarantor service.
+ * Forbidden (`blocked`: the counterparty blocked the creator, docs/product/deals.md#parties-and-terms),
+ * Conflict (`idempotency_key_reused`). docs/product/deals.md#parties-and-terms.
  */
 export async function createDeal(db: Db, creatorId: number, input: CreateDealInput, key: string, now: Date = new Date()): Promise<DealDto> {
   const { amount, feePayer, role } = input;
@@ -129,7 +129,7 @@ async function findMember(db: Db, who: string | number): Promise<{ id: number } 
  * key gets the same DealDto back and moves nothing). Publishes `deal.completed` after commit
  * when the seller is paid in full (confirm, moderator's release).
  *
- * Who may do what, in which state: rules.ts (PRODUCT.md Guarantor service). Throws NotFound
+ * Who may do what, in which state: rules.ts (docs/product/deals.md#actions). Throws NotFound
  * (`deal_not_found`) unless the actor is a party or a moderator; Forbidden (`not_a_party`,
  * `not_moderator`, `own_deal`, `creator_cannot_accept`, `buyer_only`, `seller_only`); Conflict
  * (`deal_state_changed` for a stale action, `cancel_already_requested`, `no_cancel_request`,
@@ -201,7 +201,7 @@ async function lockDeal(tx: Tx, dealId: number): Promise<DealRow | null> {
 const escrowOf = (deal: DealRow): AccountRef => ({ kind: "escrow", reference: `deal:${deal.id}` });
 const availableOf = (userId: number): AccountRef => ({ kind: "member_available", userId });
 
-/** The legs that empty the escrow of `deal` for its final state (PRODUCT.md Guarantor service). */
+/** The legs that empty the escrow of `deal` for its final state (docs/product/money.md#recipes). */
 function settlementLegs(deal: DealRow, outcome: "completed" | "refunded" | "split", sellerShare?: number): Leg[] {
   const memo = `Сделка №${deal.id}`;
   const escrow = escrowOf(deal);
@@ -288,8 +288,8 @@ function publishCompletion(db: Db, deal: DealDto): void {
 }
 
 /**
- * The scheduler's job (PRODUCT.md Guarantor service: "if the buyer does nothing for 72 hours
- * after delivered, the deal completes automatically"): completes every delivered deal whose
+ * The scheduler's job
+ * (docs/product/deals.md#automatic-completion: if the buyer does nothing for 72 hours after delivery, the deal completes automatically): completes every delivered deal whose
  * `auto_complete_at` is at or before `now`, each as its own system operation keyed
  * `deal-auto:{id}`, so overlapping runs, several processes and restarts never pay twice.
  * A deal that left «delivered» meanwhile (confirmed, disputed) is left alone. Returns how many

@@ -1,5 +1,5 @@
 /**
- * Reading deals (PRODUCT.md Guarantor service): the one mapper from rows to DealDto, a deal
+ * Reading deals (docs/product/deals.md): the one mapper from rows to DealDto, a deal
  * with its history for its parties and moderators, a member's deals and the moderators'
  * queue of disputes. Lists load every party's name in the same query (no N+1).
  */
@@ -88,8 +88,8 @@ export function dealNotFound(): NotFound {
 /**
  * Deal `dealId` for `viewerId`: DealDetailDto with the transition log (oldest first) and the
  * actions the viewer may take now. Parties and moderators see it; anyone else (and an unknown
- * or malformed id) gets NotFound `deal_not_found` (HOUSE_STYLE.md: someone else's private
- * resource answers 404). PRODUCT.md Guarantor service.
+ * or malformed id) gets NotFound `deal_not_found` (docs/product/engineering.md#private-resources-answer-404: someone else's private
+ * resource answers 404). docs/product/deals.md.
  */
 export async function getDeal(db: Db, viewerId: number, dealId: number): Promise<DealDetailDto> {
   if (!isValidId(dealId)) throw dealNotFound();

@@ -1,5 +1,5 @@
 /**
- * The state machine of a guarantor deal (PRODUCT.md Guarantor service), pure so the server
+ * The state machine of a guarantor deal (docs/product/deals.md#actions), pure so the server
  * enforces it and the deal page shows exactly the buttons it would accept:
  *
  *   created ─accept (the party who did not create it)→ accepted ─fund (buyer)→ funded

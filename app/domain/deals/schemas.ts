@@ -1,6 +1,6 @@
 /**
  * Input of the deal forms (Conform in the browser and on the server) and of /api/guarantor
- * (PRODUCT.md Guarantor service; issue 5 item 7: amounts typed in roubles, stored in kopecks).
+ * (docs/product/deals.md#parties-and-terms; issue 5 item 7: amounts typed in roubles, stored in kopecks).
  * Pages take roubles («1 234,50»), the JSON API takes integer kopecks.
  */
 import { z } from "zod";

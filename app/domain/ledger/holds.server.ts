@@ -1,6 +1,6 @@
 /**
- * Held transfers as the wallet page shows them (issue 5 item 2; PRODUCT.md Money, LOLZTEAM-style
- * holds): the member's outgoing holds not yet released, which they may release early, and the
+ * Held transfers as the wallet page shows them
+ * (issue 5 item 2; docs/product/money.md#holds, LOLZTEAM-style): the member's outgoing holds not yet released, which they may release early, and the
  * incoming ones waiting to reach their available balance. Releasing is wallet.server.ts's.
  */
 import { and, asc, count, eq, isNull } from "drizzle-orm";

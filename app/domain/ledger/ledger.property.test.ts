@@ -1,7 +1,7 @@
 /**
  * Property test of the ledger (issue 5 "Done when"): random sequences of top-ups, transfers
  * with and without holds, early and due releases, retries and reused keys. After every step the
- * invariants of PRODUCT.md Money hold, and the members' balances equal a simple model's.
+ * invariants of docs/product/money.md#invariants hold, and the members' balances equal a simple model's.
  * (Deposits and deal transitions join when those steps of issue 5 land.)
  */
 import fc from "fast-check";

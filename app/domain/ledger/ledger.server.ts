@@ -1,5 +1,5 @@
 /**
- * The ledger (PRODUCT.md Money; docs/decisions/0007-ledger.md): the one place that writes
+ * The ledger (docs/product/money.md#transfers; docs/decisions/0007-ledger.md): the one place that writes
  * `ledger_transfers` and `ledger_accounts.balance`. Everything else (wallet, deposits, deals,
  * claims) describes the money it moves as legs and calls `postTransfers` inside an operation
  * (operations.server.ts).

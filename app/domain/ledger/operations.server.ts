@@ -1,6 +1,6 @@
 /**
  * Idempotent money operations (issue 5 "every money-moving request carries an idempotency key";
- * PRODUCT.md Money "a retried request with the same idempotency key makes no second transfer").
+ * docs/product/money.md#operations-and-idempotency: a retried request with the same idempotency key makes no second transfer).
  *
  * An operation is one transaction that starts by inserting its `ledger_operations` row. The
  * unique index on (actor, key) is the lock: a concurrent retry of the same key waits on that

@@ -2,9 +2,9 @@
  * Property test of deposits and guarantor deals on the ledger (issue 5 "Done when"): random
  * sequences of top-ups, deposits, withdrawal requests, the passing of time (due withdrawals,
  * automatic deal completion) and deal transitions by random actors. After every step the
- * invariants of PRODUCT.md Money hold — debits equal credits, no member account below zero,
+ * invariants of docs/product/money.md#invariants hold — debits equal credits, no member account below zero,
  * every balance equal to the sum of its transfers — and every member's balances equal a model
- * that applies each observed deal transition's money rule (PRODUCT.md Guarantor service).
+ * that applies each observed deal transition's money rule (docs/product/money.md#recipes).
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,7 +93,7 @@ const NEXT: Record<string, { action: DealAction; actor: Actor | "other"; resolut
   ],
 };
 
-/** Who may move a deal from one state to another (PRODUCT.md Guarantor service). */
+/** Who may move a deal from one state to another (docs/product/deals.md#actions). */
 const LEGAL: Record<string, ("buyer" | "seller" | "moderator" | "system")[]> = {
   "created>accepted": ["buyer", "seller"],
   "created>cancelled": ["buyer", "seller"],

@@ -195,7 +195,7 @@ describe(`likes on ${engine}`, () => {
   });
 });
 
-// Concurrency needs a real server: PGlite runs one query at a time (HOUSE_STYLE.md Tests).
+// Concurrency needs a real server: PGlite runs one query at a time (docs/product/engineering.md#tests).
 if (process.env.TEST_DATABASE_URL) {
   describe("likes under concurrency on PostgreSQL", () => {
     it("20 members toggling at once leave like_count equal to the number of likes", async () => {

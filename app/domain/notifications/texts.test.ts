@@ -12,7 +12,7 @@ const base: Omit<NotificationTarget, "type"> = {
   publicMessage: null,
 };
 
-describe("notification texts (SPEC.md 8)", () => {
+describe("notification texts (docs/product/notifications.md#types-and-texts)", () => {
   it("puts the sender's name before the Russian text of each of the 14 types", () => {
     const titles = Object.fromEntries(
       NOTIFICATION_TYPES.map((type) => [type, notificationTitle(type, "Иван", { conversationName: "Трейдеры" })]),
@@ -47,7 +47,7 @@ describe("notification texts (SPEC.md 8)", () => {
   });
 });
 
-describe("notification links (SPEC.md 2)", () => {
+describe("notification links (docs/product/notifications.md#links)", () => {
   const url = (type: NotificationType, fields: Partial<NotificationTarget> = {}) => notificationUrl({ ...base, type, ...fields });
 
   it("sends post types to the post and comment types to the comment on it", () => {

@@ -1,5 +1,5 @@
 /**
- * Following members (PRODUCT.md People: followers hear about their followees' new posts).
+ * Following members (docs/product/accounts.md#follows-and-blocks: followers hear about their followees' new posts).
  * The primary key (follower, followee) makes following idempotent; a CHECK forbids
  * following oneself.
  */

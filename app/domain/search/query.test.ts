@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, highlightToHtml, MATCH_START as S, MATCH_STOP as E, stripMarkdownFragment } from "./highlight";
 import { looksLikeUsername, MAX_QUERY_LENGTH, normalizeQuery, parseSearchParams, searchBackgroundFor, searchBackgroundUrl } from "./query";
 
-describe("search backgrounds (SPEC.md 2)", () => {
+describe("search backgrounds (docs/product/content.md#category-backgrounds)", () => {
   it("maps 1 and 5 to torgovlia, 2 and 3 to games, 4 and 9 to crypta, others to none", () => {
     const table = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => [id, searchBackgroundFor(id)]));
     expect(table).toEqual({ 1: "torgovlia", 2: "games", 3: "games", 4: "crypta", 5: "torgovlia", 6: null, 7: null, 8: null, 9: "crypta" });

@@ -1,6 +1,6 @@
 /**
  * Form schemas for accounts, shared by the server (actions) and the browser (Conform's
- * inline validation). Rules from PRODUCT.md People; messages are shown to users in Russian.
+ * inline validation). Rules from docs/product/accounts.md#members; messages are shown to users in Russian.
  */
 import { z } from "zod";
 

@@ -1,5 +1,5 @@
 /**
- * A member's own settings (issue 6 item 4 "Settings", PRODUCT.md People): name and bio, avatar,
+ * A member's own settings (issue 6 item 4 "Settings", docs/product/accounts.md#profile-settings): name and bio, avatar,
  * colour theme, password, the Telegram link. The api token rotates through rotateApiToken
  * (users.server.ts). Each function takes the database first and throws typed errors with a
  * stable code; field errors name the settings page's fields.
@@ -86,7 +86,7 @@ export async function removeAvatar(db: Db, storage: FileStorage, user: Pick<User
 }
 
 /**
- * Saves the member's colour theme (SPEC.md 3 and 4: primary, secondary, background as RGB
+ * Saves the member's colour theme (docs/product/interface.md#theme: primary, secondary, background as RGB
  * triples of 0..255), or removes it with `null` (the default theme). Throws ValidationFailed
  * `invalid_theme` for a channel outside 0..255, NotFound `profile_not_found`.
  */

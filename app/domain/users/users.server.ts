@@ -1,6 +1,6 @@
 /**
  * Members: registration, credential checks and the public shapes of a member.
- * Rules: PRODUCT.md People (username 3-32 chars, unique case-insensitively; unique email).
+ * Rules: docs/product/accounts.md#members (username 3-32 chars, unique case-insensitively; unique email).
  */
 import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -16,7 +16,7 @@ import { isUniqueViolation } from "~/db/errors";
 export type UserRow = typeof users.$inferSelect;
 export type Rank = "ADMIN" | "MODERATOR" | "VERIFIED" | "SCAMMER";
 
-/** The current-user shape of SPEC.md 3, answered by GET /api/auth/me. */
+/** The current-user shape of docs/product/accounts.md#current-user, answered by GET /api/auth/me. */
 export interface CurrentUserDto {
   id: number;
   name: string;
@@ -48,7 +48,7 @@ export interface UserRefDto {
   ranks: Rank[];
 }
 
-/** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (PRODUCT.md People). */
+/** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (docs/product/accounts.md#apitoken). */
 export function generateApiToken(): string {
   return randomBytes(32).toString("base64url");
 }
@@ -57,7 +57,7 @@ export function generateApiToken(): string {
  * Gives member `userId` a new random api token (generateApiToken) and revokes the old one:
  * once the update has committed, every open websocket (closed with 4401) and server-sent
  * event stream (ended after an `invalid_token` frame) of the member, in every server process,
- * is closed through the realtime hub (issue 4 "Realtime transports"; PRODUCT.md People).
+ * is closed through the realtime hub (issue 4 "Realtime transports"; docs/product/accounts.md#apitoken).
  * Returns the new token. Throws NotFound (`profile_not_found`) for an unknown member.
  */
 export async function rotateApiToken(db: Db, userId: number): Promise<string> {
@@ -70,7 +70,7 @@ export async function rotateApiToken(db: Db, userId: number): Promise<string> {
   return apiToken;
 }
 
-/** Ranks shown beside a name (PRODUCT.md People); SCAMMER comes from an upheld claim (PRODUCT.md Claims and blacklist). */
+/** Ranks shown beside a name (docs/product/accounts.md#roles-and-ranks); SCAMMER comes from an upheld claim (docs/product/claims.md#scammer-rank). */
 export function ranksOf(user: Pick<UserRow, "role" | "verified" | "scammer">): Rank[] {
   const ranks: Rank[] = [];
   if (user.role === "admin") ranks.push("ADMIN");

@@ -6,7 +6,7 @@
 import { ValidationFailed } from "../errors";
 import { probeImage } from "./decode.server";
 
-/** Side of the stored avatar in pixels (the largest avatar shown is lg 128 px, SPEC.md 9, at density 2). */
+/** Side of the stored avatar in pixels (the largest avatar shown is lg 128 px, docs/product/interface.md#avatar, at density 2). */
 export const AVATAR_SIZE = 256;
 
 /** The largest avatar upload, in bytes (10 MB). */

@@ -1,6 +1,6 @@
 /**
- * Who may receive what in realtime (issue 4): a member's apiToken identifies them (SPEC.md 6:
- * members with a token receive realtime notifications); they may subscribe to their own
+ * Who may receive what in realtime (issue 4): a member's apiToken identifies them
+ * (docs/product/realtime.md#access: members with a token receive realtime notifications); they may subscribe to their own
  * notifications, to conversations they belong to, and to the public conversation.
  */
 import { and, eq, inArray } from "drizzle-orm";

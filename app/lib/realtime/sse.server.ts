@@ -1,5 +1,5 @@
 /**
- * The server-sent events transport (issue 4 "Realtime transports", SPEC.md 7): one stream per
+ * The server-sent events transport (issue 4 "Realtime transports", docs/product/realtime.md#server-sent-events): one stream per
  * channel, chosen by the query `type=group|personal&id={id}` or `type=notifications`, signed in
  * by the query `api-token`. Every frame is a default "message" event whose data is the JSON
  * frame `{channel, data}`; a "ping" event every REALTIME_TIMING.sseHeartbeatMs keeps proxies

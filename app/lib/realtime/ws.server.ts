@@ -1,5 +1,5 @@
 /**
- * The websocket transport at /api/ws (issue 4 "Realtime transports", SPEC.md 7 and 9), built
+ * The websocket transport at /api/ws (issue 4 "Realtime transports", docs/product/realtime.md#websocket-protocol), built
  * on the `ws` package and attached to the Node HTTP server's "upgrade" event.
  *
  * Protocol (frames.ts): the client sends `{type: "auth", apiToken}` first, then
@@ -29,7 +29,7 @@ import { channelName, parseChannel, systemFrame, WS_CLOSE, type ChannelRef, type
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
 import { frameJson } from "./wire.server";
 
-/** The path the websocket answers on (SPEC.md 7). */
+/** The path the websocket answers on (docs/product/realtime.md#websocket-protocol). */
 export const WS_PATH = "/api/ws";
 
 /** Server-side limits of the websocket. */

@@ -1,6 +1,6 @@
 /**
  * What the idempotent /api POST routes share — money (payments, deposits, admin top-up), guarantor
- * deals and claims (issue 5 "every money-moving request carries an idempotency key"; SPEC.md 3
+ * deals and claims (issue 5 "every money-moving request carries an idempotency key"; docs/product/routes.md#json-calls
  * reply envelope): sign-in, the CSRF token in `X-CSRF-Token` (GET /api/auth/csrf hands it to a
  * JSON client), the `Idempotency-Key` header, a JSON body checked by a Zod schema, and the
  * operation's result as `{success: true, data}`. One helper, so an empty body, a missing key or a

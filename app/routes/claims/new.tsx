@@ -1,5 +1,5 @@
 /**
- * /claims/new (sign-in required; PRODUCT.md Claims and blacklist): file a claim. ?accused=username
+ * /claims/new (sign-in required; docs/product/claims.md#filing-a-claim): file a claim. ?accused=username
  * and ?deal=12 prefill the form (the profile's «Подать претензию» link, a deal page). A filed
  * claim redirects to its page; a refusal shows the form again with the Russian reason.
  */

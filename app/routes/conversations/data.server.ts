@@ -63,7 +63,7 @@ export interface ConversationsPageData {
 
 /**
  * Loads the page for `viewerId`. Throws NotFound (`conversation_not_found`) when the query names
- * a conversation that does not exist or the viewer is not in (HOUSE_STYLE.md: someone else's is
+ * a conversation that does not exist or the viewer is not in (docs/product/engineering.md#private-resources-answer-404: someone else's is
  * not found). The open conversation is marked read up to the last message loaded (never for an
  * older `before` page) before the list is read, so its badge is gone.
  */

@@ -1,5 +1,5 @@
 /**
- * /profile/conversations?group={id} or ?personal={id} (SPEC.md 2: sign-in, bare layout; issue 4
+ * /profile/conversations?group={id} or ?personal={id} (docs/product/routes.md#pages: sign-in, bare layout; issue 4
  * item 1): the member's conversations beside the open one. `before` pages history upwards,
  * `reply` and `edit` prepare the composer without JavaScript. Opening a conversation marks it
  * read. The forms post here with an `intent` (actions.server.ts).

@@ -1,5 +1,5 @@
 /**
- * /services/guarantor (sign-in required; PRODUCT.md Guarantor service): the member's deals as
+ * /services/guarantor (sign-in required; docs/product/deals.md#pages-and-calls): the member's deals as
  * buyer or seller with their states, the «Новая сделка» form, and for moderators the queue of
  * disputed deals. Each list pages on its own key (?page for the member's deals, ?disputes for
  * the queue). The form works without JavaScript and carries an idempotency key made by the

@@ -1,6 +1,6 @@
 /**
  * POST /profile/{id}/block: block (`intent=block`), unblock (`intent=unblock`) or, with no
- * intent, toggle (PRODUCT.md People; blocking also ends follows both ways). Without
+ * intent, toggle (docs/product/accounts.md#follows-and-blocks; blocking also ends follows both ways). Without
  * JavaScript it redirects back with a toast or shows the refusal; a fetcher (`via=fetcher`) gets
  * `{ok, blocking}` or `{ok: false, message}`. GET redirects to the profile.
  */

@@ -1,4 +1,4 @@
-/** /profile/bookmarks: the member's bookmarked posts, the most recently bookmarked first (sign-in required; PRODUCT.md Content). */
+/** /profile/bookmarks: the member's bookmarked posts, the most recently bookmarked first (sign-in required; docs/product/content.md#bookmarks). */
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/bookmarks";
 import { PostList } from "~/components/posts/post-card";

@@ -1,5 +1,5 @@
 /**
- * /profile/deposit (sign-in required; issue 5 item 3, PRODUCT.md Money "Deposit"): the
+ * /profile/deposit (sign-in required; issue 5 item 3, docs/product/money.md#deposits): the
  * member's public deposit, the form that locks part of the available balance in it, the
  * withdrawal request (returned after 14 days, blocked while a claim against the member is
  * open), the pending withdrawal with «Отменить», and the deposit log 10 a page. Forms work

@@ -1,6 +1,6 @@
 /**
  * POST /profile/{id}/follow: follow (`intent=follow`), unfollow (`intent=unfollow`) or, with
- * no intent, toggle (PRODUCT.md People). Without JavaScript it redirects back with a toast or
+ * no intent, toggle (docs/product/accounts.md#follows-and-blocks). Without JavaScript it redirects back with a toast or
  * shows the refusal; a fetcher (`via=fetcher`) gets `{ok, following}` or `{ok: false, message}`.
  * GET redirects to the profile.
  */

@@ -1,5 +1,5 @@
 /**
- * /profile/notifications (sign-in required; PRODUCT.md Notifications): the member's
+ * /profile/notifications (sign-in required; docs/product/notifications.md): the member's
  * notifications, most recently updated first, 10 a page. Posting `intent=read&id=…` marks one
  * read and goes to its link; `intent=read-all` marks every one read. Both work without
  * JavaScript (form post + redirect); with it «Отметить все как прочитанные» is a fetcher and

@@ -1,4 +1,4 @@
-/** /profile/{id}: a member's public profile: relations, achievements, wall and posts (bare layout, SPEC.md 2). */
+/** /profile/{id}: a member's public profile: relations, achievements, wall and posts (bare layout, docs/product/routes.md#pages). */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/public";
 import { AchievementList } from "~/components/achievements/achievement-list";

@@ -1,6 +1,6 @@
 /**
  * /profile/settings (sign-in required; issue 6 item 4): display name and bio, avatar upload
- * (square-cropped, 256×256) and removal, the colour theme of SPEC.md 4, password change
+ * (square-cropped, 256×256) and removal, the colour theme of docs/product/interface.md#theme, password change
  * (signs out the other sessions), the Telegram link, the api token, and a link to the email
  * change page. Each is its own form posting here with an `intent` (settings.server.ts runs
  * them); all work without JavaScript.

@@ -1,5 +1,5 @@
 /**
- * /profile/wallet (sign-in required; issue 5 item 2, PRODUCT.md Money): the member's balances,
+ * /profile/wallet (sign-in required; issue 5 item 2, docs/product/money.md): the member's balances,
  * a transfer to another member with an optional hold, their holds (outgoing ones released early
  * with «Снять удержание»), the balance log 10 a page, and for admins a top-up through the
  * development payment provider. Every form works without JavaScript and carries an idempotency

@@ -1,5 +1,5 @@
 /**
- * POST /api/claims/{id}/decision (issue 5; PRODUCT.md Claims and blacklist): a moderator upholds
+ * POST /api/claims/{id}/decision (issue 5; docs/product/claims.md#deciding): a moderator upholds
  * or rejects an open claim. JSON `{decision: "uphold" | "reject", note, compensation?: kopecks | null}`,
  * the `Idempotency-Key` header (a retry with it replays, moving no money twice) and the CSRF token
  * in `X-CSRF-Token`. 200 `{success: true, data: ClaimDto}`.

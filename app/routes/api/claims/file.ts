@@ -1,5 +1,5 @@
 /**
- * POST /api/claims (issue 5; PRODUCT.md Claims and blacklist): file a claim. JSON
+ * POST /api/claims (issue 5; docs/product/claims.md#filing-a-claim): file a claim. JSON
  * `{accused: username | id, amount: kopecks, description, evidence?: string[], dealId?: number | null}`,
  * headers `X-CSRF-Token` and `Idempotency-Key` (a retry with the same key answers the same claim,
  * filing nothing more). 201 `{success: true, data: ClaimDto}`.

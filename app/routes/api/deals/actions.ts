@@ -1,5 +1,5 @@
 /**
- * POST /api/guarantor/deals/{id}/actions (PRODUCT.md Guarantor service): JSON `{action,
+ * POST /api/guarantor/deals/{id}/actions (docs/product/deals.md#actions): JSON `{action,
  * reason?, resolution?, sellerShare? (kopecks), note?}` with an `Idempotency-Key` header and the
  * CSRF token in `X-CSRF-Token`: `{success: true, data: DealDto}` after the transition (a retry
  * with the same key replays it). Actions: accept, cancel, fund, deliver, confirm,

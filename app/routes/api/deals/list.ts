@@ -1,5 +1,5 @@
 /**
- * /api/guarantor/deals (PRODUCT.md Guarantor service).
+ * /api/guarantor/deals (docs/product/deals.md#pages-and-calls).
  * GET ?page&perPage: `{success: true, data: Page<DealDto>}`, the caller's deals as buyer or
  * seller, most recently changed first.
  * POST JSON `{counterparty, role: "buyer"|"seller", amount (kopecks, ≥ 10 000), description,

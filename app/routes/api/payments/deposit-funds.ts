@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/deposit (issue 5 "Deposit"; PRODUCT.md Money "Deposit"): the
+ * POST /api/profile/payments/deposit (issue 5 "Deposit"; docs/product/money.md#deposits): the
  * signed-in member locks `amount` kopecks of their available balance as their public deposit.
  * JSON `{amount: kopecks}`, headers `X-CSRF-Token` and `Idempotency-Key`. Answers
  * `{success: true, data: DepositResult}` (a retry with the same key answers the same result and

@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/deposit/withdrawal (issue 5 "Deposit"; PRODUCT.md Money "Deposit":
+ * POST /api/profile/payments/deposit/withdrawal (issue 5 "Deposit"; docs/product/money.md#deposits:
  * withdrawal pending 14 days, blocked while a claim is open): the signed-in member asks to take
  * `amount` kopecks of their deposit back. JSON `{amount: kopecks}`, headers `X-CSRF-Token` and
  * `Idempotency-Key`. Answers `{success: true, data: PendingWithdrawal}` (a retry with the same key

@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/transfer (issue 5 "Wallet"; PRODUCT.md Money): the signed-in member
+ * POST /api/profile/payments/transfer (issue 5 "Wallet"; docs/product/money.md#transfers-between-members): the signed-in member
  * sends money to another member, optionally held. JSON `{recipient: username | id, amount:
  * kopecks, holdHours?: 1…720, memo?: ≤ 500 characters}`, headers `X-CSRF-Token` and
  * `Idempotency-Key`. Answers `{success: true, data: TransferResult}` (a retry with the same key

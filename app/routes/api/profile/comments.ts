@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/{id}/comments?page&perPage (SPEC.md 7): a member's comments that are not
+ * GET /api/profile/{id}/comments?page&perPage (docs/product/content.md#comments): a member's comments that are not
  * deleted, newest first, each with its post's id and title; 10 a page by default, at most 50.
  * Public, like the posts they were written under. 404 `profile_not_found` for an unknown member.
  */
