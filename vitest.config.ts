@@ -12,7 +12,12 @@ export default defineConfig({
       {
         extends: true,
         // tests/lint: the lint config's layering rules (ESLint's Node API, no database).
-        test: { name: "domain", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "tests/lint/**/*.test.ts"], environment: "node", env },
+        test: {
+          name: "domain",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          environment: "node",
+          env,
+        },
       },
       {
         extends: true,

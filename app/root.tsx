@@ -3,18 +3,7 @@
  * member's colour theme, smooth scroll to the top after each navigation, and the error page.
  */
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLocation,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { HeartCrack } from "lucide-react";
@@ -43,20 +32,13 @@ import { toViewer } from "~/lib/viewer";
  * token, a flash toast, and for a member the realtime settings and unread figures (docs/product/notifications.md#unread-counting).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, [csrfToken, csrfCookie], flash] = await Promise.all([
-    getOptionalUser(context, request),
-    commitCsrfToken(request),
-    takeToast(request),
-  ]);
+  const [user, [csrfToken, csrfCookie], flash] = await Promise.all([getOptionalUser(context, request), commitCsrfToken(request), takeToast(request)]);
   // Signed-in members get their live connection's token and the unread figures (docs/product/notifications.md#unread-counting).
   const realtime = user ? await loadRealtimeRootData(context, user) : null;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
-  return data(
-    { siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime },
-    { headers },
-  );
+  return data({ siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime }, { headers });
 }
 
 /**
@@ -115,7 +97,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {loaderData.toast && !hydrated ? (
           // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
           // clicks through and fades after the toast duration, so it never hides a form's button.
-          <div role="status" className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg">
+          <div
+            role="status"
+            className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg"
+          >
             <p className="font-semibold">{loaderData.toast.title}</p>
             {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
           </div>

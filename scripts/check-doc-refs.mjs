@@ -31,13 +31,35 @@ const DOC_REF = /(?<![\w./-])docs\/[\w./-]*?\.md(?:#[\w-]+)?/gu;
 const MD_LINK = /\]\(([^)\s]+)\)/gu;
 
 const SKIP_DIRS = new Set([".git", "node_modules", "build", "data", ".react-router", "test-results", "playwright-report", "coverage"]);
-const TEXT_EXTENSIONS = new Set([".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".json", ".md", ".sql", ".sh", ".yml", ".yaml", ".css", ".html", ".txt", ".toml", ""]);
+const TEXT_EXTENSIONS = new Set([
+  ".ts",
+  ".tsx",
+  ".js",
+  ".mjs",
+  ".cjs",
+  ".jsx",
+  ".json",
+  ".md",
+  ".sql",
+  ".sh",
+  ".yml",
+  ".yaml",
+  ".css",
+  ".html",
+  ".txt",
+  ".toml",
+  "",
+]);
 const SKIP_FILES = new Set(["package-lock.json"]);
 
 /** The files to check: tracked and new files not ignored by git; a directory walk without git. */
 function listFiles() {
   try {
-    const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return out.split("\0").filter((file) => file && existsSync(path.join(ROOT, file)));
   } catch {
     const files = [];

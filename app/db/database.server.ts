@@ -46,7 +46,10 @@ async function open(): Promise<DatabaseHandle> {
   };
   await purge();
   // Expired sessions and rate-limit counters are dead weight: sweep them hourly.
-  setInterval(() => purge().catch((error: unknown) => logger.error({ err: error }, "purging expired sessions, limits and frames failed")), PURGE_INTERVAL_MS).unref();
+  setInterval(
+    () => purge().catch((error: unknown) => logger.error({ err: error }, "purging expired sessions, limits and frames failed")),
+    PURGE_INTERVAL_MS,
+  ).unref();
   // Held transfers and, later, deal and deposit deadlines are released from the database's rows.
   globalStore.__stopMoneyScheduler = startMoneyScheduler(handle.db);
   return handle;

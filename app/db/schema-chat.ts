@@ -34,8 +34,12 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("conversations_personal_pair_key").on(t.personalLowId, t.personalHighId).where(sql`${t.kind} = 'personal'`),
-    uniqueIndex("conversations_one_public").on(t.kind).where(sql`${t.kind} = 'public'`),
+    uniqueIndex("conversations_personal_pair_key")
+      .on(t.personalLowId, t.personalHighId)
+      .where(sql`${t.kind} = 'personal'`),
+    uniqueIndex("conversations_one_public")
+      .on(t.kind)
+      .where(sql`${t.kind} = 'public'`),
     check("conversations_kind_known", sql`${t.kind} in ('group', 'personal', 'public')`),
     check(
       "conversations_personal_pair",
@@ -126,20 +130,24 @@ export const notifications = pgTable(
      * it, and for other types it makes handling one event twice harmless (one row per key).
      */
     groupKey: text("group_key"),
-    actorIds: integer("actor_ids").array().notNull().default(sql`'{}'::integer[]`),
+    actorIds: integer("actor_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
     /** Raised when a grouped notification gains an actor; lists are ordered by it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("notifications_group_key").on(t.recipientId, t.type, t.groupKey).where(sql`${t.groupKey} is not null`),
+    uniqueIndex("notifications_group_key")
+      .on(t.recipientId, t.type, t.groupKey)
+      .where(sql`${t.groupKey} is not null`),
     index("notifications_recipient_updated_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
-    index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
-    check(
-      "notifications_type_known",
-      sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(", ")})`),
-    ),
+    index("notifications_recipient_unread_idx")
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null`),
+    check("notifications_type_known", sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(", ")})`)),
   ],
 );
 

@@ -8,21 +8,7 @@
  * foreign keys and CHECK constraints live here, not only in the domain code.
  */
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** PostgreSQL's tsvector, for full-text search columns. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -47,7 +33,9 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     bio: text("bio").notNull().default(""),
     image: text("image"),
-    role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "moderator", "admin"] })
+      .notNull()
+      .default("member"),
     verified: boolean("verified").notNull().default(false),
     /** Rank SCAMMER (docs/product/claims.md): set when a claim against the member is upheld. */
     scammer: boolean("scammer").notNull().default(false),
@@ -153,7 +141,9 @@ export const posts = pgTable(
     categoryId: smallint("category_id")
       .notNull()
       .references(() => categories.id),
-    kind: text("kind", { enum: ["post", "article"] }).notNull().default("post"),
+    kind: text("kind", { enum: ["post", "article"] })
+      .notNull()
+      .default("post"),
     title: text("title").notNull(),
     body: text("body").notNull(),
     /** Plain-text start of the body for feeds, written with the body (lists never load bodies). */

@@ -48,8 +48,12 @@ export const depositWithdrawals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("deposit_withdrawals_one_pending").on(t.userId).where(sql`${t.state} = 'pending'`),
-    index("deposit_withdrawals_due_idx").on(t.availableAt).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("deposit_withdrawals_one_pending")
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
+    index("deposit_withdrawals_due_idx")
+      .on(t.availableAt)
+      .where(sql`${t.state} = 'pending'`),
     index("deposit_withdrawals_user_idx").on(t.userId, t.id),
     check("deposit_withdrawals_amount_positive", sql`${t.amount} > 0`),
     check("deposit_withdrawals_state_known", sql`${t.state} in ('pending', 'completed', 'cancelled')`),
@@ -109,18 +113,19 @@ export const deals = pgTable(
   (t) => [
     index("deals_buyer_idx").on(t.buyerId, t.id),
     index("deals_seller_idx").on(t.sellerId, t.id),
-    index("deals_auto_complete_idx").on(t.autoCompleteAt).where(sql`${t.state} = 'delivered'`),
-    index("deals_disputed_idx").on(t.id).where(sql`${t.state} = 'disputed'`),
+    index("deals_auto_complete_idx")
+      .on(t.autoCompleteAt)
+      .where(sql`${t.state} = 'delivered'`),
+    index("deals_disputed_idx")
+      .on(t.id)
+      .where(sql`${t.state} = 'disputed'`),
     check("deals_parties_distinct", sql`${t.buyerId} <> ${t.sellerId}`),
     check("deals_creator_is_party", sql`${t.createdBy} in (${t.buyerId}, ${t.sellerId})`),
     check("deals_amount_positive", sql`${t.amount} > 0`),
     check("deals_fee_shares", sql`${t.buyerFee} >= 0 and ${t.sellerFee} >= 0 and ${t.buyerFee} + ${t.sellerFee} = ${t.fee}`),
     check("deals_seller_fee_below_amount", sql`${t.sellerFee} < ${t.amount}`),
     check("deals_fee_payer_known", sql`${t.feePayer} in ('buyer', 'seller', 'split')`),
-    check(
-      "deals_state_known",
-      sql`${t.state} in ('created', 'accepted', 'funded', 'delivered', 'completed', 'cancelled', 'disputed', 'refunded', 'split')`,
-    ),
+    check("deals_state_known", sql`${t.state} in ('created', 'accepted', 'funded', 'delivered', 'completed', 'cancelled', 'disputed', 'refunded', 'split')`),
     check("deals_seller_share_range", sql`${t.sellerShare} is null or (${t.sellerShare} > 0 and ${t.sellerShare} < ${t.amount})`),
     check("deals_description_length", sql`char_length(${t.description}) between 1 and 5000`),
   ],
@@ -182,11 +187,17 @@ export const claims = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("claims_one_open_per_pair").on(t.claimantId, t.accusedId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("claims_one_open_per_pair")
+      .on(t.claimantId, t.accusedId)
+      .where(sql`${t.status} = 'open'`),
     index("claims_accused_idx").on(t.accusedId, t.id),
     index("claims_claimant_idx").on(t.claimantId, t.id),
-    index("claims_open_idx").on(t.id).where(sql`${t.status} = 'open'`),
-    index("claims_upheld_idx").on(t.decidedAt.desc()).where(sql`${t.status} = 'upheld'`),
+    index("claims_open_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'open'`),
+    index("claims_upheld_idx")
+      .on(t.decidedAt.desc())
+      .where(sql`${t.status} = 'upheld'`),
     check("claims_parties_distinct", sql`${t.claimantId} <> ${t.accusedId}`),
     check("claims_amount_positive", sql`${t.amount} > 0`),
     check("claims_status_known", sql`${t.status} in ('open', 'upheld', 'rejected')`),

@@ -79,12 +79,7 @@ const variable = (schema) => z.preprocess((value) => (value === "" ? undefined :
  * @param {number} max
  * @param {string} message
  */
-const wholeNumber = (min, max, message) =>
-  z
-    .string()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
+const wholeNumber = (min, max, message) => z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 
 /**
  * An absolute URL with one of `protocols` (each with its colon, e.g. "https:").
@@ -161,7 +156,10 @@ const envSchema = z.object({
       .transform((value, context) => {
         const parsed = trustProxyValue(value);
         if (parsed === undefined) {
-          context.addIssue({ code: "custom", message: "must be true, false, a number of hops, or comma-separated IP addresses, subnets, loopback, linklocal, uniquelocal" });
+          context.addIssue({
+            code: "custom",
+            message: "must be true, false, a number of hops, or comma-separated IP addresses, subnets, loopback, linklocal, uniquelocal",
+          });
           return z.NEVER;
         }
         return parsed;

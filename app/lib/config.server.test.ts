@@ -54,12 +54,20 @@ describe("defaults (the README's configuration table)", () => {
   });
 
   it("treats an empty variable as unset", () => {
-    expect(parseConfig({ PORT: "", SITE_NAME: "", SEED_DEMO: "", LOG_LEVEL: "" })).toMatchObject({ port: 3000, siteName: "Сходка", seedDemo: true, logLevel: "info" });
+    expect(parseConfig({ PORT: "", SITE_NAME: "", SEED_DEMO: "", LOG_LEVEL: "" })).toMatchObject({
+      port: 3000,
+      siteName: "Сходка",
+      seedDemo: true,
+      logLevel: "info",
+    });
   });
 
   it("derives PUBLIC_URL from PORT and MAIL_FROM from SITE_NAME and PUBLIC_URL's host", () => {
     expect(parseConfig({ PORT: "8080", SITE_NAME: "Клуб" })).toMatchObject({ publicUrl: "http://localhost:8080", mailFrom: '"Клуб" <no-reply@localhost>' });
-    expect(parseConfig({ PUBLIC_URL: "https://shodka.example/" })).toMatchObject({ publicUrl: "https://shodka.example", mailFrom: '"Сходка" <no-reply@shodka.example>' });
+    expect(parseConfig({ PUBLIC_URL: "https://shodka.example/" })).toMatchObject({
+      publicUrl: "https://shodka.example",
+      mailFrom: '"Сходка" <no-reply@shodka.example>',
+    });
   });
 
   it("reads every variable it is given", () => {

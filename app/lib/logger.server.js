@@ -21,7 +21,19 @@ import { getConfig } from "./config.server.js";
 export const REDACTED = "[redacted]";
 
 /** Field names censored at the top level and one level down (pino's `redact`). */
-const SECRET_KEYS = ["password", "newPassword", "currentPassword", "token", "apiToken", "secret", "sessionSecret", "csrf", "authorization", "cookie", "initData"];
+const SECRET_KEYS = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "apiToken",
+  "secret",
+  "sessionSecret",
+  "csrf",
+  "authorization",
+  "cookie",
+  "initData",
+];
 
 /** Paths pino censors: the secret keys anywhere near the top, and request headers should one ever be logged. */
 export const REDACT_PATHS = [

@@ -64,9 +64,7 @@ describe(`login limit on ${engine} (docs/product/accounts.md#sign-in: 10 failure
   });
 
   it("lets exactly 10 of a burst of 30 parallel guesses through", async () => {
-    const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => beginLoginAttempt(t.db, "user:burst", `203.0.113.${i}`)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => beginLoginAttempt(t.db, "user:burst", `203.0.113.${i}`)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
     expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
   });

@@ -27,10 +27,16 @@ describe("parseSavedTheme (docs/product/interface.md#theme: an unparseable saved
   it("reads a saved theme", () => {
     expect(parseSavedTheme(JSON.stringify(theme))).toEqual(theme);
   });
-  it.each([null, "", "{", "null", "[]", JSON.stringify({ ...theme, primary: [256, 0, 0] }), JSON.stringify({ ...theme, background: [1, 2] }), JSON.stringify({ primary: theme.primary })])(
-    "ignores %j",
-    (raw) => {
-      expect(parseSavedTheme(raw)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    "",
+    "{",
+    "null",
+    "[]",
+    JSON.stringify({ ...theme, primary: [256, 0, 0] }),
+    JSON.stringify({ ...theme, background: [1, 2] }),
+    JSON.stringify({ primary: theme.primary }),
+  ])("ignores %j", (raw) => {
+    expect(parseSavedTheme(raw)).toBeNull();
+  });
 });

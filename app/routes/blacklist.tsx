@@ -17,10 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Чёрный список", "Участники, претензии к которым модераторы признали обоснованными: причина, сумма и дата.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [page, viewer] = await Promise.all([
-    listBlacklist(context.db, parsePageParams(new URL(request.url).searchParams)),
-    getOptionalUser(context, request),
-  ]);
+  const [page, viewer] = await Promise.all([listBlacklist(context.db, parsePageParams(new URL(request.url).searchParams)), getOptionalUser(context, request)]);
   return { page, signedIn: viewer !== null };
 }
 

@@ -101,7 +101,17 @@ describe("Auth.js-style calls (docs/product/accounts.md#authjs-style-calls)", ()
 
   it("answers a wrong method with JSON 405 method_not_allowed", async () => {
     const client = new Client();
-    for (const [method, path] of [["POST", "/api/auth/me"], ["GET", "/api/auth/signout"], ["GET", "/api/auth/callback/credentials"], ["DELETE", "/api/profile/1"], ["POST", "/api/profile/1/wall"], ["POST", "/api/profile/1/wall/pinned"], ["POST", "/api/profiles/search"], ["PUT", "/api/profiles/online"], ["POST", "/api/profile/1/comments"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/api/auth/me"],
+      ["GET", "/api/auth/signout"],
+      ["GET", "/api/auth/callback/credentials"],
+      ["DELETE", "/api/profile/1"],
+      ["POST", "/api/profile/1/wall"],
+      ["POST", "/api/profile/1/wall/pinned"],
+      ["POST", "/api/profiles/search"],
+      ["PUT", "/api/profiles/online"],
+      ["POST", "/api/profile/1/comments"],
+    ] as const) {
       const response = await client.fetch(path, { method });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect((await response.json()).errors.code).toBe("method_not_allowed");

@@ -8,9 +8,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./client";
 import { createGroup, member, postMessage, type Member } from "./members";
 
-
-
-
 function send(who: Member | Client, kind: "group" | "personal", id: number | string, body: unknown, csrf?: string) {
   const client = who instanceof Client ? who : who.client;
   const token = csrf ?? (who instanceof Client ? undefined : who.csrf);
@@ -20,7 +17,6 @@ function send(who: Member | Client, kind: "group" | "personal", id: number | str
     body: JSON.stringify(body),
   });
 }
-
 
 async function json(response: Response) {
   return (await response.json()) as { success: boolean; data?: any; errors?: { code: string; message: string } };
@@ -213,7 +209,13 @@ describe("POST …/messages: sending over HTTP", () => {
     const response = await send(guest, "group", groupId, { body: "  Кто за?  " });
     expect(response.status).toBe(200);
     const sent = (await json(response)).data;
-    expect(sent).toMatchObject({ ...messageShape, conversationId: groupId, author: { id: guest.id, username: guest.username }, body: "Кто за?", replyTo: null });
+    expect(sent).toMatchObject({
+      ...messageShape,
+      conversationId: groupId,
+      author: { id: guest.id, username: guest.username },
+      body: "Кто за?",
+      replyTo: null,
+    });
     const reply = await postMessage(owner, "group", groupId, "Я за", sent.id);
     expect(reply).toMatchObject({ replyTo: { id: sent.id, author: guest.username, excerpt: "Кто за?", deleted: false } });
 

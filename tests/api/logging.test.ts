@@ -24,7 +24,8 @@ function logLines(): Record<string, unknown>[] {
 }
 
 /** Waits for the request line of `reqId` (written when the response finishes). */
-const requestLine = (reqId: string) => waitFor(() => logLines().find((line) => line.reqId === reqId && typeof line.statusCode === "number"), `the log line of ${reqId}`);
+const requestLine = (reqId: string) =>
+  waitFor(() => logLines().find((line) => line.reqId === reqId && typeof line.statusCode === "number"), `the log line of ${reqId}`);
 
 describe("the production log", () => {
   it("is JSON lines, and says when the server listens", () => {
@@ -38,7 +39,11 @@ describe("the production log", () => {
     });
     const reqId = response.headers.get("X-Request-Id");
     expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await requestLine(reqId!)).toMatchObject({ method: "GET", url: "/api/profile/notifications?api-token=[redacted]&page=1", statusCode: response.status });
+    expect(await requestLine(reqId!)).toMatchObject({
+      method: "GET",
+      url: "/api/profile/notifications?api-token=[redacted]&page=1",
+      statusCode: response.status,
+    });
     for (const secret of ["SECRET-API-TOKEN-1", "SECRET-COOKIE-1", "SECRET-AUTH-1"]) expect(server.output()).not.toContain(secret);
   });
 
@@ -54,7 +59,9 @@ describe("the production log", () => {
     await requestLine(reqId);
     const written = server.output().slice(before);
     const refusals = logLines().filter((line) => line.reqId === reqId && line.level === 40);
-    expect(refusals).toEqual([expect.objectContaining({ msg: "cross-origin POST /auth/login from https://evil.example refused", origin: "https://evil.example" })]);
+    expect(refusals).toEqual([
+      expect.objectContaining({ msg: "cross-origin POST /auth/login from https://evil.example refused", origin: "https://evil.example" }),
+    ]);
     expect(logLines().filter((line) => line.reqId === reqId && Number(line.level) >= 50)).toEqual([]);
     expect(written).not.toMatch(/\bat .+:\d+:\d+/);
     expect(written).not.toContain("SECRET-PASSWORD-1");

@@ -71,7 +71,7 @@ describe("posts through forms", () => {
     const csrf = csrfFromHtml(page);
     const forged = await stranger.postForm(`${postPath}/edit`, { csrf, title: "Взлом", body: "x", categoryId: "1", kind: "post" });
     expect(forged.status).toBe(403);
-    expect((await author.fetch(postPath).then((r) => r.text()))).toContain("Пост для правки");
+    expect(await author.fetch(postPath).then((r) => r.text())).toContain("Пост для правки");
 
     expect((await new Client().fetch(`${postPath}/edit`)).headers.get("Location")).toBe(`/auth/login?redirect=${encodeURIComponent(`${postPath}/edit`)}`);
   });

@@ -11,9 +11,6 @@ import { isSystemError, openSse, openWs, type SseClient, type WsClient } from ".
 import { Client } from "./client";
 import { createGroup, member, personalWith, postMessage, type Member } from "./members";
 
-
-
-
 /** The public conversation: inserted by migration 0005 as the first conversation, and opened as a group. */
 async function publicConversationId(who: Member): Promise<number> {
   const response = await who.client.fetch("/api/profile/conversation/group/1");
@@ -22,8 +19,6 @@ async function publicConversationId(who: Member): Promise<number> {
   expect(data.kind).toBe("public");
   return data.id;
 }
-
-
 
 const baseUrl = () => new Client().baseUrl;
 const wsUrl = () => `${baseUrl().replace(/^http/, "ws")}/api/ws`;

@@ -14,7 +14,19 @@ import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { freePort, startServer, type RunningServer } from "../setup/server";
-import { clusterDatabase, moneyOp, postOnce, random, registerTraders, runLoad, runWithRetries, topUpAll, verifyLedger, type MoneyOp, type Trader } from "./money-workload";
+import {
+  clusterDatabase,
+  moneyOp,
+  postOnce,
+  random,
+  registerTraders,
+  runLoad,
+  runWithRetries,
+  topUpAll,
+  verifyLedger,
+  type MoneyOp,
+  type Trader,
+} from "./money-workload";
 
 const TRADERS = 24;
 const KILL_AFTER_ACKNOWLEDGED = 500;

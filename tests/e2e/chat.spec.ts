@@ -268,7 +268,10 @@ test("history loads upwards: older pages come on top and the reader keeps their 
   // More than a page (30) of history in the public conversation, beside the demo's messages:
   // 19 from the reader (the limit is 20 per 30 s: one is left for later) and 6 from another, over HTTP.
   const tag = Math.random().toString(36).slice(2, 8);
-  for (const [who, count] of [[page, 19], [second.page, 6]] as const) {
+  for (const [who, count] of [
+    [page, 19],
+    [second.page, 6],
+  ] as const) {
     await who.goto("/profile/conversations");
     const csrf = await who.locator('input[name="csrf"]').first().inputValue();
     for (let i = 1; i <= count; i++) {

@@ -66,13 +66,18 @@ test("a member files a claim, the moderator upholds it, the accused is on /black
   const mod = moderatorContext.page;
   await signIn(mod, DEMO.moderator);
   await mod.goto("/claims");
-  await mod.getByRole("link", { name: `Претензия №${claimId}` }).first().click();
+  await mod
+    .getByRole("link", { name: `Претензия №${claimId}` })
+    .first()
+    .click();
   await expect(mod).toHaveURL(claimUrl);
   await mod.getByLabel(/^Удовлетворить/).check();
   await mod.getByLabel("Причина решения").fill("Переписка подтверждает: деньги получены, аккаунт не передан");
   await mod.getByLabel("Компенсация из депозита").fill("100");
   await mod.getByRole("button", { name: "Вынести решение" }).click();
-  await expect(mod.getByText(/^Компенсация больше депозита участника/)).toHaveText("Компенсация больше депозита участника: на депозите 0,00 ₽, а назначено 100,00 ₽");
+  await expect(mod.getByText(/^Компенсация больше депозита участника/)).toHaveText(
+    "Компенсация больше депозита участника: на депозите 0,00 ₽, а назначено 100,00 ₽",
+  );
   await mod.getByLabel(/^Удовлетворить/).check();
   await mod.getByLabel("Причина решения").fill("Переписка подтверждает: деньги получены, аккаунт не передан");
   await mod.getByLabel("Компенсация из депозита").fill("");

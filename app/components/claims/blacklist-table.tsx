@@ -12,7 +12,11 @@ export function BlacklistTable({ entries }: { entries: BlacklistEntryDto[] }) {
   return (
     <ul className="grid gap-3" data-testid="blacklist">
       {entries.map((entry) => (
-        <li key={entry.claimId} className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,14rem)_1fr_auto]" data-testid="blacklist-entry">
+        <li
+          key={entry.claimId}
+          className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,14rem)_1fr_auto]"
+          data-testid="blacklist-entry"
+        >
           <ClaimParty member={entry.accused} />
           <div className="min-w-0">
             <p className="text-xs text-muted-foreground">Причина</p>

@@ -72,7 +72,12 @@ export function ClaimForm({
       >
         <Textarea {...getTextareaProps(fields.evidence)} rows={4} className="font-mono text-sm" placeholder="https://…" />
       </Field>
-      <Field label="Номер сделки (если была)" id={fields.dealId.id} errors={fields.dealId.errors} description="Сделка через гаранта между вами и этим участником, например 12.">
+      <Field
+        label="Номер сделки (если была)"
+        id={fields.dealId.id}
+        errors={fields.dealId.errors}
+        description="Сделка через гаранта между вами и этим участником, например 12."
+      >
         <Input {...getInputProps(fields.dealId, { type: "text" })} inputMode="numeric" autoComplete="off" placeholder="12" className="max-w-40" />
       </Field>
       <div>

@@ -114,9 +114,7 @@ describe("RealtimeClient over the websocket (docs/product/realtime.md#ping-and-r
     vi.advanceTimersByTime(10_000);
     expect(FakeSocket.all).toHaveLength(7);
     expect(client.activeTransport).toBe("sse");
-    expect(FakeEventSource.all.map((s) => s.url)).toEqual([
-      "http://127.0.0.1:3000/api/sse?type=notifications&api-token=token-123456789012345",
-    ]);
+    expect(FakeEventSource.all.map((s) => s.url)).toEqual(["http://127.0.0.1:3000/api/sse?type=notifications&api-token=token-123456789012345"]);
     client.close();
   });
 

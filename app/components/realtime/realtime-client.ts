@@ -7,15 +7,7 @@
  * for good (`unsubscribed`, `invalid_token`). Both carry the same `{channel, data}` frames.
  * No React here: the provider owns one client and tests drive it with fake sockets.
  */
-import {
-  channelName,
-  parseChannel,
-  REALTIME_TIMING,
-  WS_CLOSE,
-  type ClientFrame,
-  type RealtimeFrame,
-  type SystemData,
-} from "~/lib/realtime/frames";
+import { channelName, parseChannel, REALTIME_TIMING, WS_CLOSE, type ClientFrame, type RealtimeFrame, type SystemData } from "~/lib/realtime/frames";
 import type { RealtimeTransport } from "./types";
 
 export type { RealtimeTransport };
@@ -81,9 +73,7 @@ export const DEFAULT_SSE_PATH = "/api/sse";
 export function sseUrl(origin: string, channel: string, apiToken: string, path: string = DEFAULT_SSE_PATH): string | null {
   const ref = parseChannel(channel);
   if (!ref) return null;
-  const query = new URLSearchParams(
-    ref.kind === "notifications" ? { type: "notifications" } : { type: ref.kind, id: String(ref.conversationId) },
-  );
+  const query = new URLSearchParams(ref.kind === "notifications" ? { type: "notifications" } : { type: ref.kind, id: String(ref.conversationId) });
   query.set("api-token", apiToken);
   return `${origin}${path}?${query.toString()}`;
 }

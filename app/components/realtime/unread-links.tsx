@@ -16,8 +16,20 @@ export function UnreadLinks() {
   if (!unread) return null;
   return (
     <>
-      <UnreadLink to="/profile/notifications" label="Уведомления" count={unread.notifications} testId="notifications-badge" icon={<Bell aria-hidden className="size-5" />} />
-      <UnreadLink to="/profile/conversations" label="Беседы" count={unread.chats} testId="conversations-badge" icon={<MessagesSquare aria-hidden className="size-5" />} />
+      <UnreadLink
+        to="/profile/notifications"
+        label="Уведомления"
+        count={unread.notifications}
+        testId="notifications-badge"
+        icon={<Bell aria-hidden className="size-5" />}
+      />
+      <UnreadLink
+        to="/profile/conversations"
+        label="Беседы"
+        count={unread.chats}
+        testId="conversations-badge"
+        icon={<MessagesSquare aria-hidden className="size-5" />}
+      />
     </>
   );
 }

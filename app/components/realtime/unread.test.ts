@@ -59,7 +59,11 @@ describe("unreadReducer (docs/product/notifications.md#unread-counting)", () => 
     const read = unreadReducer(start, { type: "conversationRead", conversation: { kind: "personal", conversationId: 7 } });
     expect(read.personal).toEqual([]);
     expect(unreadReducer(read, { type: "conversationRead", conversation: { kind: "group", conversationId: 1 } })).toBe(read);
-    const reset = unreadReducer(read, { type: "reset", notifications: 0, record: { personal: [], group: [{ conversationId: 3, unreadMessages: 5, processed: true }] } });
+    const reset = unreadReducer(read, {
+      type: "reset",
+      notifications: 0,
+      record: { personal: [], group: [{ conversationId: 3, unreadMessages: 5, processed: true }] },
+    });
     expect(reset).toEqual({ notifications: 0, personal: [], group: [{ conversationId: 3, unreadMessages: 5, processed: true }] });
   });
 });

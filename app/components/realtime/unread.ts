@@ -39,13 +39,10 @@ const CHAT_TYPES: Partial<Record<NotificationType, ConversationRef["kind"]>> = {
 };
 
 /** The conversation a chat-message notification is about, or null for every other notification. */
-export function chatConversationOf(
-  notification: Pick<NotificationDto, "type" | "privateMessage" | "privatePersonalMessage">,
-): ConversationRef | null {
+export function chatConversationOf(notification: Pick<NotificationDto, "type" | "privateMessage" | "privatePersonalMessage">): ConversationRef | null {
   const kind = CHAT_TYPES[notification.type];
   if (!kind) return null;
-  const conversationId =
-    kind === "group" ? notification.privateMessage?.conversationId : notification.privatePersonalMessage?.conversationId;
+  const conversationId = kind === "group" ? notification.privateMessage?.conversationId : notification.privatePersonalMessage?.conversationId;
   return typeof conversationId === "number" ? { kind, conversationId } : null;
 }
 

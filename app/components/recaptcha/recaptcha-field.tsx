@@ -64,8 +64,7 @@ export function RecaptchaField({ siteKey, action }: { siteKey: string | null; ac
       <input type="hidden" name={FIELD} value={token} />
       <noscript>
         <p className="rounded-md border border-warning bg-warning/10 p-3 text-sm">
-          Форма защищена reCAPTCHA, которая работает только с включённым JavaScript. Включите JavaScript, чтобы войти или
-          зарегистрироваться.
+          Форма защищена reCAPTCHA, которая работает только с включённым JavaScript. Включите JavaScript, чтобы войти или зарегистрироваться.
         </p>
       </noscript>
       <p className="text-xs text-muted-foreground">

@@ -23,12 +23,7 @@ export const ProfileFormSchema = z.object({
     .max(MAX_DISPLAY_NAME_LENGTH, `Имя — не длиннее ${MAX_DISPLAY_NAME_LENGTH} символов`)
     .refine(noNul, "Недопустимый символ в имени")
     .optional(),
-  bio: z
-    .string()
-    .trim()
-    .max(MAX_BIO_LENGTH, `О себе — не длиннее ${MAX_BIO_LENGTH} символов`)
-    .refine(noNul, "Недопустимый символ в тексте")
-    .optional(),
+  bio: z.string().trim().max(MAX_BIO_LENGTH, `О себе — не длиннее ${MAX_BIO_LENGTH} символов`).refine(noNul, "Недопустимый символ в тексте").optional(),
 });
 
 export const AvatarFormSchema = z.object({

@@ -56,15 +56,7 @@ export type AvatarProps = {
   className?: string;
 };
 
-export function Avatar({
-  username,
-  src,
-  size = "base",
-  shape = "circle",
-  link,
-  overlay,
-  className,
-}: AvatarProps) {
+export function Avatar({ username, src, size = "base", shape = "circle", link, overlay, className }: AvatarProps) {
   const radius = shape === "circle" ? "rounded-full" : squareRadius[size];
   const [imageFailed, setImageFailed] = React.useState(false);
 
@@ -111,13 +103,7 @@ export function Avatar({
           className="absolute inset-0 flex flex-col items-center justify-center gap-0.5 bg-[hsl(var(--destructive)/0.6)] text-white"
         >
           <ShieldAlert aria-hidden="true" className={cn("drop-shadow", overlayIconClasses[size])} />
-          <span
-            aria-hidden="true"
-            className={cn(
-              "-rotate-12 font-heading leading-none font-extrabold tracking-widest drop-shadow",
-              overlayTextClasses[size],
-            )}
-          >
+          <span aria-hidden="true" className={cn("-rotate-12 font-heading leading-none font-extrabold tracking-widest drop-shadow", overlayTextClasses[size])}>
             SCAM
           </span>
           <span className="sr-only">Мошенник</span>

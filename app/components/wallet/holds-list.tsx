@@ -97,5 +97,9 @@ function HoldRow({ hold, direction, children }: { hold: HoldDto; direction: "out
 
 function MoreHidden({ shown, total }: { shown: number; total: number }) {
   if (total <= shown) return null;
-  return <p className="text-xs text-muted-foreground">Показаны ближайшие {shown} из {total}.</p>;
+  return (
+    <p className="text-xs text-muted-foreground">
+      Показаны ближайшие {shown} из {total}.
+    </p>
+  );
 }

@@ -72,7 +72,6 @@ export function ruleProgress(rule: Rule, values: CounterValues): { current: numb
   return { current: Math.min(Number(values[rule.counter.key] ?? 0), rule.target), target: rule.target };
 }
 
-
 /** An event type and the members whose achievements it may change. */
 export type Trigger = { [T in DomainEventType]: { event: T; members: (event: EventOf<T>) => readonly number[] } }[DomainEventType];
 

@@ -50,7 +50,11 @@ function claimNotFound(): NotFound {
 async function findMember(db: Db, ref: string | number): Promise<UserRow | null> {
   if (typeof ref === "number") return isValidId(ref) ? getUserById(db, ref) : null;
   assertCleanText("accused", ref);
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${ref})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${ref})`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -181,7 +185,13 @@ export async function decideClaim(db: Db, moderatorId: number, claimId: number, 
         );
       }
       const [transfer] = await postTransfers(tx, operation.id, [
-        { kind: "compensation", from: depositRef, to: { kind: "member_available", userId: claim.claimantId }, amount: compensation, memo: `Претензия №${claim.id}` },
+        {
+          kind: "compensation",
+          from: depositRef,
+          to: { kind: "member_available", userId: claim.claimantId },
+          amount: compensation,
+          memo: `Претензия №${claim.id}`,
+        },
       ]);
       transferId = transfer!.id;
       depositAfter = transfer!.debitBalanceAfter;

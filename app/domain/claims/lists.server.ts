@@ -69,15 +69,13 @@ export async function listBlacklist(db: Db, params: PageParams): Promise<Page<Bl
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage);
   const [total] = await db.select({ value: count() }).from(claims).where(where);
-  const items = rows.map(
-    ({ claim, accused }): BlacklistEntryDto => ({
-      claimId: claim.id,
-      accused: toUserRefDto(accused),
-      reason: claim.decisionNote ?? "",
-      amount: claim.amount,
-      compensation: claim.compensation,
-      date: (claim.decidedAt ?? claim.createdAt).toISOString(),
-    }),
-  );
+  const items = rows.map(({ claim, accused }): BlacklistEntryDto => ({
+    claimId: claim.id,
+    accused: toUserRefDto(accused),
+    reason: claim.decisionNote ?? "",
+    amount: claim.amount,
+    compensation: claim.compensation,
+    date: (claim.decidedAt ?? claim.createdAt).toISOString(),
+  }));
   return toPage(items, total?.value ?? 0, params);
 }

@@ -22,7 +22,13 @@ const accusedField = z.union(
       .string()
       .trim()
       .transform((value) => value.replace(/^@/u, ""))
-      .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет").refine(...cleanTextRefinement())),
+      .pipe(
+        z
+          .string()
+          .min(1, "Укажите, на кого претензия")
+          .max(64, "Такого участника нет")
+          .refine(...cleanTextRefinement()),
+      ),
     z.number().int().positive(),
   ],
   { error: "Укажите, на кого претензия" },
@@ -77,7 +83,13 @@ export const FileClaimFormSchema = z.object({
     .string({ error: "Укажите, на кого претензия" })
     .trim()
     .transform((value) => value.replace(/^@/u, ""))
-    .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет").refine(...cleanTextRefinement())),
+    .pipe(
+      z
+        .string()
+        .min(1, "Укажите, на кого претензия")
+        .max(64, "Такого участника нет")
+        .refine(...cleanTextRefinement()),
+    ),
   amount: roublesField({ message: AMOUNT_MESSAGE }),
   description: descriptionField,
   evidence: z

@@ -103,7 +103,6 @@ export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext):
   };
 }
 
-
 /**
  * The comment threads of post `postId` as `viewer` sees them: top-level comments oldest
  * first, each with its replies (oldest first) in `replies`. Deleted comments stay in place.
@@ -124,7 +123,14 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
       db,
       live.map((r) => r.comment.body),
     ),
-    live.length > 0 ? likedIds(db, viewer?.id ?? null, "comment", live.map((r) => r.comment.id)) : new Set<number>(),
+    live.length > 0
+      ? likedIds(
+          db,
+          viewer?.id ?? null,
+          "comment",
+          live.map((r) => r.comment.id),
+        )
+      : new Set<number>(),
   ]);
 
   const byId = new Map(rows.map((r) => [r.comment.id, r]));

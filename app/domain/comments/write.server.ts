@@ -180,4 +180,3 @@ export async function deleteComment(db: Db, actor: UserRow, postId: number, comm
   const parents = await parentsOf(db, comment);
   return toCommentDto(row ?? comment, author, { viewer: actor, mentions: new Map(), liked: new Set(), parents });
 }
-

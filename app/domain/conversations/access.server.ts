@@ -66,10 +66,7 @@ export async function requireConversation(db: Db, viewerId: number, kind: Addres
     ? await db
         .select({ conversation: conversations, lastReadMessageId: conversationMembers.lastReadMessageId })
         .from(conversations)
-        .leftJoin(
-          conversationMembers,
-          and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, viewerId)),
-        )
+        .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, viewerId)))
         .where(eq(conversations.id, id))
         .limit(1)
     : [];
@@ -118,14 +115,12 @@ export function latestMessageIdSql(conversationId: number): SQL<number> {
  */
 export async function lastMessagesOf(db: Db, ids: number[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  const last = db
+  const last = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(newestMessagesFirst).limit(1).as("last_message");
+  const rows = await db
     .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversations.id))
-    .orderBy(newestMessagesFirst)
-    .limit(1)
-    .as("last_message");
-  const rows = await db.select().from(conversations).innerJoinLateral(last, sql`true`).where(inArray(conversations.id, ids));
+    .from(conversations)
+    .innerJoinLateral(last, sql`true`)
+    .where(inArray(conversations.id, ids));
   return rows.map((row) => row.last_message);
 }
 

@@ -118,10 +118,7 @@ export async function inviteToGroup(db: Db, actorId: number, conversationId: num
       .where(and(eq(blocks.blockerId, invitee.id), eq(blocks.blockedId, actorId)))
       .limit(1);
     if (blocked) throw new Forbidden("Пользователь ограничил возможность приглашать его в беседы", "blocked");
-    const [members] = await tx
-      .select({ value: count() })
-      .from(conversationMembers)
-      .where(eq(conversationMembers.conversationId, conversation.id));
+    const [members] = await tx.select({ value: count() }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversation.id));
     if ((members?.value ?? 0) >= CHAT_LIMITS.groupSize) {
       throw new Conflict(`В беседе уже ${CHAT_LIMITS.groupSize} участников — больше пригласить нельзя`, "group_full");
     }
@@ -167,9 +164,7 @@ export async function removeFromGroup(db: Db, actorId: number, conversationId: n
 export async function leaveGroup(db: Db, userId: number, conversationId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const conversation = await lockGroup(tx, userId, conversationId);
-    await tx
-      .delete(conversationMembers)
-      .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, userId)));
+    await tx.delete(conversationMembers).where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, userId)));
     const [heir] = await tx
       .select({ userId: conversationMembers.userId })
       .from(conversationMembers)
@@ -248,9 +243,7 @@ function selectSummaries(db: Db, viewerId: number, where: SQL | undefined) {
 
 /** The condition of `kind`'s list: groups without the public one; personal ones that have a message. */
 function listCondition(kind: AddressKind): SQL {
-  return kind === "group"
-    ? eq(conversations.kind, "group")
-    : and(eq(conversations.kind, "personal"), isNotNull(conversations.lastMessageAt))!;
+  return kind === "group" ? eq(conversations.kind, "group") : and(eq(conversations.kind, "personal"), isNotNull(conversations.lastMessageAt))!;
 }
 
 /** Newest activity first: the last message, or the creation of a conversation without one. */

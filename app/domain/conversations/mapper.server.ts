@@ -31,12 +31,7 @@ export interface MessageContext {
  * skipped when none) and, in one more query, the authors of both plus `extraUserIds` (e.g. the
  * peers of personal conversations). `known` members are not loaded again.
  */
-export async function loadMessageContext(
-  db: Db,
-  rows: MessageRow[],
-  extraUserIds: number[] = [],
-  known: UserRow[] = [],
-): Promise<MessageContext> {
+export async function loadMessageContext(db: Db, rows: MessageRow[], extraUserIds: number[] = [], known: UserRow[] = []): Promise<MessageContext> {
   const quoted = new Map<number, QuotedMessage>(rows.map((row) => [row.id, row]));
   const missing = [...new Set(rows.map((row) => row.replyToId).filter((id): id is number => id !== null && !quoted.has(id)))];
   if (missing.length > 0) {

@@ -85,11 +85,7 @@ export async function listMessages(
  * conversation (as listConversations). Four queries at most.
  */
 export async function listLatestMessages(db: Db, viewerId: number, kind: AddressKind, page: PageParams): Promise<Page<MessageDto>> {
-  const mine = and(
-    eq(conversationMembers.userId, viewerId),
-    eq(conversations.kind, kind),
-    isNotNull(conversations.lastMessageAt),
-  );
+  const mine = and(eq(conversationMembers.userId, viewerId), eq(conversations.kind, kind), isNotNull(conversations.lastMessageAt));
   const [ids, [total]] = await Promise.all([
     db
       .select({ id: conversations.id })
@@ -99,11 +95,7 @@ export async function listLatestMessages(db: Db, viewerId: number, kind: Address
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
-    db
-      .select({ value: count() })
-      .from(conversationMembers)
-      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-      .where(mine),
+    db.select({ value: count() }).from(conversationMembers).innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId)).where(mine),
   ]);
   const rows = await lastMessagesOf(
     db,
@@ -196,10 +188,7 @@ async function requireVisibleMessage(db: Db, actorId: number, messageId: number)
         .select({ message: messages, conversation: conversations, memberId: conversationMembers.userId })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .leftJoin(
-          conversationMembers,
-          and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actorId)),
-        )
+        .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actorId)))
         .where(eq(messages.id, messageId))
         .limit(1)
     : [];

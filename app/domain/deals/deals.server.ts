@@ -86,7 +86,12 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
     throw invalid("description", `Опишите товар или услугу (до ${DESCRIPTION_MAX} символов)`, "invalid_description");
   }
   const deadline = input.deadline;
-  if (!(deadline instanceof Date) || Number.isNaN(deadline.getTime()) || deadline <= now || deadline.getTime() > now.getTime() + DEADLINE_MAX_DAYS * 86_400_000) {
+  if (
+    !(deadline instanceof Date) ||
+    Number.isNaN(deadline.getTime()) ||
+    deadline <= now ||
+    deadline.getTime() > now.getTime() + DEADLINE_MAX_DAYS * 86_400_000
+  ) {
     throw invalid("deadline", "Срок — дата не раньше сегодняшней и не позже чем через год", "invalid_deadline");
   }
   if (feePayer !== "buyer" && feePayer !== "seller" && feePayer !== "split") throw invalid("feePayer", "Выберите, кто платит комиссию", "invalid_fee_payer");
@@ -106,7 +111,9 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
       .insert(deals)
       .values({ buyerId, sellerId, createdBy: creatorId, amount, ...fees, feePayer, description, deadline, createdAt: now, updatedAt: now })
       .returning({ id: deals.id });
-    await tx.insert(dealTransitions).values({ dealId: row!.id, actorId: creatorId, action: "create", fromState: "created", toState: "created", operationId: operation.id });
+    await tx
+      .insert(dealTransitions)
+      .values({ dealId: row!.id, actorId: creatorId, action: "create", fromState: "created", toState: "created", operationId: operation.id });
     return (await loadDealDto(tx, row!.id)) as DealDto & Json;
   });
 }
@@ -119,7 +126,11 @@ async function findMember(db: Db, who: string | number): Promise<{ id: number } 
   }
   const name = who.trim().replace(/^@/u, "");
   if (name.length === 0) return null;
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${name})`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -269,7 +280,9 @@ async function transition(
     changes.autoCompleteAt = null;
   }
   if (to === "completed" || to === "refunded" || to === "split" || to === "cancelled") changes.closedAt = now;
-  await tx.insert(dealTransitions).values({ dealId: deal.id, actorId, action, fromState: deal.state, toState: to, operationId: operation.id, note, createdAt: now });
+  await tx
+    .insert(dealTransitions)
+    .values({ dealId: deal.id, actorId, action, fromState: deal.state, toState: to, operationId: operation.id, note, createdAt: now });
   try {
     await postTransfers(tx, operation.id, legs);
   } catch (error) {
@@ -310,7 +323,8 @@ export async function completeDueDeals(db: Db, now: Date = new Date()): Promise<
       try {
         const { result, replayed } = await runOperationDetailed(db, null, `deal-auto:${id}`, "deal.auto_complete", { dealId: id }, async (tx, operation) => {
           const deal = await lockDeal(tx, id);
-          if (!deal || deal.state !== "delivered" || deal.autoCompleteAt === null || deal.autoCompleteAt > now) return { completed: false as const, deal: null };
+          if (!deal || deal.state !== "delivered" || deal.autoCompleteAt === null || deal.autoCompleteAt > now)
+            return { completed: false as const, deal: null };
           return { completed: true as const, deal: (await transition(tx, operation, deal, null, "auto_complete", {}, now)) as DealDto & Json };
         });
         if (result.completed && !replayed) {

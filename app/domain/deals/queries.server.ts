@@ -105,17 +105,15 @@ export async function getDeal(db: Db, viewerId: number, dealId: number): Promise
     .leftJoin(actor, eq(actor.id, dealTransitions.actorId))
     .where(eq(dealTransitions.dealId, dealId))
     .orderBy(asc(dealTransitions.id));
-  const transitions = rows.map(
-    ({ transition, actorName }): DealTransitionDto => ({
-      id: transition.id,
-      actor: transition.actorId !== null ? { id: transition.actorId, username: actorName ?? "" } : null,
-      action: transition.action as DealTransitionDto["action"],
-      fromState: transition.fromState,
-      toState: transition.toState,
-      note: transition.note,
-      createdAt: transition.createdAt.toISOString(),
-    }),
-  );
+  const transitions = rows.map(({ transition, actorName }): DealTransitionDto => ({
+    id: transition.id,
+    actor: transition.actorId !== null ? { id: transition.actorId, username: actorName ?? "" } : null,
+    action: transition.action as DealTransitionDto["action"],
+    fromState: transition.fromState,
+    toState: transition.toState,
+    note: transition.note,
+    createdAt: transition.createdAt.toISOString(),
+  }));
   const actions: DealAction[] = availableDealActions(
     { state: deal.state, buyerId: deal.buyer.id, sellerId: deal.seller.id, createdById: deal.createdById, cancelRequestedBy: deal.cancelRequestedBy },
     viewerId,

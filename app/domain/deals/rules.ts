@@ -77,7 +77,10 @@ export function checkDealAction(deal: DealRuleView, actorId: number, isModerator
     return {
       kind: "conflict",
       code: "cancel_already_requested",
-      message: deal.cancelRequestedBy === actorId ? "Вы уже предложили отмену, ждём ответа другой стороны" : "Другая сторона уже предложила отмену — вы можете согласиться",
+      message:
+        deal.cancelRequestedBy === actorId
+          ? "Вы уже предложили отмену, ждём ответа другой стороны"
+          : "Другая сторона уже предложила отмену — вы можете согласиться",
     };
   }
   if (action === "agree_cancel" && (deal.cancelRequestedBy === null || deal.cancelRequestedBy === actorId)) {

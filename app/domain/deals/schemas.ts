@@ -98,8 +98,16 @@ export const DealActionFormSchema = z.object({
  */
 export const DealActionApiSchema = z.object({
   action: actionEnum,
-  reason: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).refine(...cleanTextRefinement()).optional(),
+  reason: z
+    .string()
+    .max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`)
+    .refine(...cleanTextRefinement())
+    .optional(),
   resolution: actionFields.resolution,
-  note: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).refine(...cleanTextRefinement()).optional(),
+  note: z
+    .string()
+    .max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`)
+    .refine(...cleanTextRefinement())
+    .optional(),
   sellerShare: z.number({ error: "Доля продавца — целое число копеек" }).int("Доля продавца — целое число копеек").optional(),
 });

@@ -31,8 +31,7 @@ export interface LeaderboardMetric {
   format(score: number): string;
 }
 
-const sinceClause = (column: AnyColumn, since: Date | null) =>
-  since ? sql`where ${column} >= ${since.toISOString()}::timestamptz` : sql``;
+const sinceClause = (column: AnyColumn, since: Date | null) => (since ? sql`where ${column} >= ${since.toISOString()}::timestamptz` : sql``);
 
 /** Likes received on posts, comments and wall posts: each like table is one indexed range. */
 const reputation: LeaderboardMetric = {

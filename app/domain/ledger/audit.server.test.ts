@@ -55,7 +55,13 @@ async function memberWith(kopecks: number): Promise<UserRow> {
 async function dealIn(state: "created" | "funded" | "completed" | "refunded" | "split" | "cancelled" | "disputed", feePayer: DealFeePayer = "buyer") {
   const buyer = await memberWith(500_000);
   const seller = await memberWith(0);
-  const deal = await createDeal(t.db, buyer.id, { counterparty: seller.id, role: "buyer", amount: 100_000, description: "Игровой аккаунт", deadline, feePayer }, key(), now);
+  const deal = await createDeal(
+    t.db,
+    buyer.id,
+    { counterparty: seller.id, role: "buyer", amount: 100_000, description: "Игровой аккаунт", deadline, feePayer },
+    key(),
+    now,
+  );
   const act = (who: UserRow, action: Parameters<typeof applyDealAction>[3], input = {}) => applyDealAction(t.db, who.id, deal.id, action, input, key(), now);
   if (state === "created") return { buyer, seller, deal };
   if (state === "cancelled") {
@@ -149,7 +155,10 @@ describe(`ledger audit on ${engine}`, () => {
   it("reports a cached balance changed behind the ledger's back: the account, both figures, the unbalanced total — and changes nothing", async () => {
     const member = await memberWith(25_000);
     const account = await accountOf("member_available", member.id);
-    await t.db.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + 1234` }).where(eq(ledgerAccounts.id, account));
+    await t.db
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + 1234` })
+      .where(eq(ledgerAccounts.id, account));
 
     const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const before = await moneyState();
@@ -169,7 +178,10 @@ describe(`ledger audit on ${engine}`, () => {
     expect(await moneyState()).toEqual(before);
 
     // Put it back (a person's correction, not the audit's) so later cases start from a clean ledger.
-    await t.db.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} - 1234` }).where(eq(ledgerAccounts.id, account));
+    await t.db
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} - 1234` })
+      .where(eq(ledgerAccounts.id, account));
     expect((await auditLedger(t.db)).drifts).toEqual([]);
   });
 
@@ -183,7 +195,15 @@ describe(`ledger audit on ${engine}`, () => {
     // 15 000 kopecks out of an account holding 10 000, balances after written as if all were well.
     const [raw] = await t.db
       .insert(ledgerTransfers)
-      .values({ operationId: operation!.id, kind: "transfer", debitAccountId: from, creditAccountId: to, amount: 15_000, debitBalanceAfter: 0, creditBalanceAfter: 1 })
+      .values({
+        operationId: operation!.id,
+        kind: "transfer",
+        debitAccountId: from,
+        creditAccountId: to,
+        amount: 15_000,
+        debitBalanceAfter: 0,
+        creditBalanceAfter: 1,
+      })
       .returning({ id: ledgerTransfers.id });
 
     const drifts = (await auditLedger(t.db)).drifts;
@@ -209,10 +229,7 @@ describe(`ledger audit on ${engine}`, () => {
   it("reports a hold marked released without its release transfer, and a deal moved on without its escrow", async () => {
     const [sender, recipient] = [await memberWith(50_000), await memberWith(0)];
     const held = await transferToMember(t.db, sender.id, recipient.id, 8_000, { holdHours: 48 }, key(), now);
-    await t.db
-      .update(ledgerHolds)
-      .set({ releasedAt: now, releaseTransferId: held.transferId })
-      .where(eq(ledgerHolds.id, held.holdId!));
+    await t.db.update(ledgerHolds).set({ releasedAt: now, releaseTransferId: held.transferId }).where(eq(ledgerHolds.id, held.holdId!));
     const heldAccount = await accountOf("member_held", recipient.id);
 
     const { deal } = await dealIn("funded");
@@ -228,7 +245,9 @@ describe(`ledger audit on ${engine}`, () => {
       `hold_transfer: hold ${held.holdId} of 8000 kopecks: its transfer ${held.transferId} is a hold of 8000, its release transfer ${held.transferId} a hold of 8000`,
     );
     expect(ofKind(drifts, "escrow_mismatch").map((drift) => drift.message)).toContainEqual(
-      expect.stringMatching(new RegExp(`^escrow_mismatch: account \\d+ \\(escrow deal:${deal.id}\\): holds 105000 kopecks, deal ${deal.id} is completed, so it should hold 0$`)),
+      expect.stringMatching(
+        new RegExp(`^escrow_mismatch: account \\d+ \\(escrow deal:${deal.id}\\): holds 105000 kopecks, deal ${deal.id} is completed, so it should hold 0$`),
+      ),
     );
     expect(ofKind(drifts, "deal_fee").map((drift) => drift.message)).toContain(
       `deal_fee: deal ${deal.id} is completed: the platform took 0 kopecks of fee from its escrow, it should have taken 5000`,

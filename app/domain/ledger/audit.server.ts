@@ -269,7 +269,9 @@ export async function auditLedger(db: Db): Promise<LedgerAuditReport> {
           accountId: null,
           message:
             `withdrawal_transfer: deposit withdrawal ${n(row.id)} of member ${n(row.user_id)} completed with ${row.completed_amount === null ? "no amount" : `${n(row.completed_amount)} kopecks`}, ` +
-            (row.transfer_id === null ? "but no transfer" : `its transfer ${n(row.transfer_id)} is a ${String(row.transfer_kind)} of ${n(row.transfer_amount)}`),
+            (row.transfer_id === null
+              ? "but no transfer"
+              : `its transfer ${n(row.transfer_id)} is a ${String(row.transfer_kind)} of ${n(row.transfer_amount)}`),
         });
       }
 
@@ -289,7 +291,9 @@ export async function auditLedger(db: Db): Promise<LedgerAuditReport> {
           accountId: null,
           message:
             `compensation_transfer: claim ${n(row.id)} (member ${n(row.accused_id)} → member ${n(row.claimant_id)}) records ${row.compensation === null ? "no compensation" : `${n(row.compensation)} kopecks of compensation`}, ` +
-            (row.transfer_id === null ? "and no transfer" : `its transfer ${n(row.transfer_id)} is a ${String(row.transfer_kind)} of ${n(row.transfer_amount)}`),
+            (row.transfer_id === null
+              ? "and no transfer"
+              : `its transfer ${n(row.transfer_id)} is a ${String(row.transfer_kind)} of ${n(row.transfer_amount)}`),
         });
       }
 

@@ -122,23 +122,30 @@ export async function depositFunds(db: Db, userId: number, amount: number, key: 
  */
 export async function requestDepositWithdrawal(db: Db, userId: number, amount: number, key: string, now: Date = new Date()): Promise<PendingWithdrawal> {
   assertAmount(amount);
-  const { result } = await runOperationDetailed(db, userId, key, "deposit.withdrawal.request", { amount }, async (tx, operation): Promise<PendingWithdrawal> => {
-    const balances = await lockLedgerAccounts(tx, [depositOf(userId)]);
-    const deposit = balances.get(`member_deposit:${userId}`) ?? 0;
-    if ((await openClaimsAgainst(tx, userId)) > 0) throw new Conflict(CLAIM_OPEN_MESSAGE, "claim_open");
-    const [pending] = await tx
-      .select({ id: depositWithdrawals.id })
-      .from(depositWithdrawals)
-      .where(and(eq(depositWithdrawals.userId, userId), eq(depositWithdrawals.state, "pending")));
-    if (pending) throw new Conflict(WITHDRAWAL_PENDING_MESSAGE, "withdrawal_pending");
-    if (amount > deposit) throw new InsufficientFunds(INSUFFICIENT_DEPOSIT_MESSAGE, "insufficient_deposit");
-    const availableAt = new Date(now.getTime() + DEPOSIT_WITHDRAWAL_DAYS * DAY_MS);
-    const [row] = await tx
-      .insert(depositWithdrawals)
-      .values({ userId, amount, operationId: operation.id, availableAt, createdAt: now })
-      .returning({ id: depositWithdrawals.id });
-    return { id: row!.id, amount, requestedAt: now.toISOString(), availableAt: availableAt.toISOString(), blockedByClaim: false };
-  });
+  const { result } = await runOperationDetailed(
+    db,
+    userId,
+    key,
+    "deposit.withdrawal.request",
+    { amount },
+    async (tx, operation): Promise<PendingWithdrawal> => {
+      const balances = await lockLedgerAccounts(tx, [depositOf(userId)]);
+      const deposit = balances.get(`member_deposit:${userId}`) ?? 0;
+      if ((await openClaimsAgainst(tx, userId)) > 0) throw new Conflict(CLAIM_OPEN_MESSAGE, "claim_open");
+      const [pending] = await tx
+        .select({ id: depositWithdrawals.id })
+        .from(depositWithdrawals)
+        .where(and(eq(depositWithdrawals.userId, userId), eq(depositWithdrawals.state, "pending")));
+      if (pending) throw new Conflict(WITHDRAWAL_PENDING_MESSAGE, "withdrawal_pending");
+      if (amount > deposit) throw new InsufficientFunds(INSUFFICIENT_DEPOSIT_MESSAGE, "insufficient_deposit");
+      const availableAt = new Date(now.getTime() + DEPOSIT_WITHDRAWAL_DAYS * DAY_MS);
+      const [row] = await tx
+        .insert(depositWithdrawals)
+        .values({ userId, amount, operationId: operation.id, availableAt, createdAt: now })
+        .returning({ id: depositWithdrawals.id });
+      return { id: row!.id, amount, requestedAt: now.toISOString(), availableAt: availableAt.toISOString(), blockedByClaim: false };
+    },
+  );
   return result;
 }
 
@@ -303,7 +310,10 @@ export async function listDepositLog(db: Db, userId: number, params: PageParams)
       .from(ledgerTransfers)
       .innerJoin(
         other,
-        eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+        eq(
+          other.id,
+          sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`,
+        ),
       )
       .leftJoin(counterparty, and(eq(counterparty.id, other.userId), eq(ledgerTransfers.kind, "compensation")))
       .where(mine)

@@ -41,8 +41,14 @@ export async function listMemberHolds(db: Db, userId: number): Promise<MemberHol
   const [outgoing, incoming, [outgoingTotal], [incomingTotal]] = await Promise.all([
     holdsWhere(db, "outgoing", userId),
     holdsWhere(db, "incoming", userId),
-    db.select({ value: count() }).from(ledgerHolds).where(and(eq(ledgerHolds.senderId, userId), isNull(ledgerHolds.releasedAt))),
-    db.select({ value: count() }).from(ledgerHolds).where(and(eq(ledgerHolds.recipientId, userId), isNull(ledgerHolds.releasedAt))),
+    db
+      .select({ value: count() })
+      .from(ledgerHolds)
+      .where(and(eq(ledgerHolds.senderId, userId), isNull(ledgerHolds.releasedAt))),
+    db
+      .select({ value: count() })
+      .from(ledgerHolds)
+      .where(and(eq(ledgerHolds.recipientId, userId), isNull(ledgerHolds.releasedAt))),
   ]);
   return { outgoing, incoming, outgoingTotal: outgoingTotal?.value ?? 0, incomingTotal: incomingTotal?.value ?? 0 };
 }

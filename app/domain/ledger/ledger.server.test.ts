@@ -61,20 +61,33 @@ describe(`the shape of a transfer on ${engine}`, () => {
       .insert(ledgerOperations)
       .values({ actorId: null, idempotencyKey: key(), kind: "test", fingerprint: "test" })
       .returning({ id: ledgerOperations.id });
-    const row = { operationId: operation!.id, kind: "transfer" as const, debitAccountId: from, creditAccountId: to, amount: 100, debitBalanceAfter: 0, creditBalanceAfter: 0 };
+    const row = {
+      operationId: operation!.id,
+      kind: "transfer" as const,
+      debitAccountId: from,
+      creditAccountId: to,
+      amount: 100,
+      debitBalanceAfter: 0,
+      creditBalanceAfter: 0,
+    };
     const before = await ledgerSnapshot(t.db);
     await expect(t.db.insert(ledgerTransfers).values({ ...row, amount: 0 })).rejects.toThrow();
     await expect(t.db.insert(ledgerTransfers).values({ ...row, amount: -100 })).rejects.toThrow();
     await expect(t.db.insert(ledgerTransfers).values({ ...row, creditAccountId: from })).rejects.toThrow();
-    await expect(t.db.execute(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, amount, debit_balance_after, credit_balance_after)
-      values (${operation!.id}, 'gift', ${from}, ${to}, 100, 0, 0)`)).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, amount, debit_balance_after, credit_balance_after)
+      values (${operation!.id}, 'gift', ${from}, ${to}, 100, 0, 0)`),
+    ).rejects.toThrow();
     expect((await ledgerSnapshot(t.db)).transfers).toBe(before.transfers);
   });
 
   it("there is one platform_funding and one platform_fee account: the database refuses a second", async () => {
     await expect(t.db.insert(ledgerAccounts).values({ kind: "platform_funding" })).rejects.toThrow();
     await expect(t.db.insert(ledgerAccounts).values({ kind: "platform_fee" })).rejects.toThrow();
-    const platform = await t.db.select({ kind: ledgerAccounts.kind }).from(ledgerAccounts).where(sql`${ledgerAccounts.kind} like 'platform%'`);
+    const platform = await t.db
+      .select({ kind: ledgerAccounts.kind })
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.kind} like 'platform%'`);
     expect(platform.map((row) => row.kind).sort()).toEqual(["platform_fee", "platform_funding"]);
   });
 });

@@ -48,11 +48,7 @@ export async function runDueMoneyJobs(db: Db, now: Date = new Date()): Promise<D
  * logged and the next one tries again; neither overlaps itself. Returns the function that stops
  * both. The timers never keep the process alive on their own.
  */
-export function startMoneyScheduler(
-  db: Db,
-  intervalMs: number = MONEY_SCHEDULER_INTERVAL_MS,
-  auditIntervalMs: number = LEDGER_AUDIT_INTERVAL_MS,
-): () => void {
+export function startMoneyScheduler(db: Db, intervalMs: number = MONEY_SCHEDULER_INTERVAL_MS, auditIntervalMs: number = LEDGER_AUDIT_INTERVAL_MS): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -183,7 +183,13 @@ export async function topUp(
   const { providerReference } = await provider.collect({ memberId, amount, idempotencyKey: `${adminId}:${key}` });
   return runOperation(db, adminId, key, "topup", request, async (tx, operation) => {
     const [transfer] = await postTransfers(tx, operation.id, [
-      { kind: "topup", from: { kind: "platform_funding" }, to: { kind: "member_available", userId: memberId }, amount, memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH) },
+      {
+        kind: "topup",
+        from: { kind: "platform_funding" },
+        to: { kind: "member_available", userId: memberId },
+        amount,
+        memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH),
+      },
     ]);
     return { operationId: operation.id, transferId: transfer!.id, memberId, amount, balanceAfter: transfer!.creditBalanceAfter };
   });
@@ -316,7 +322,12 @@ async function releaseInTransaction(tx: Tx, operation: Operation, holdId: number
   if (!hold || (senderId !== null && hold.senderId !== senderId)) throw holdNotFound();
   if (hold.releasedAt) return { holdId, released: false, transferId: null, amount: hold.amount };
   const [transfer] = await postTransfers(tx, operation.id, [
-    { kind: "release", from: { kind: "member_held", userId: hold.recipientId }, to: { kind: "member_available", userId: hold.recipientId }, amount: hold.amount },
+    {
+      kind: "release",
+      from: { kind: "member_held", userId: hold.recipientId },
+      to: { kind: "member_available", userId: hold.recipientId },
+      amount: hold.amount,
+    },
   ]);
   await tx.update(ledgerHolds).set({ releasedAt: new Date(), releaseTransferId: transfer!.id }).where(eq(ledgerHolds.id, holdId));
   return { holdId, released: true, transferId: transfer!.id, amount: hold.amount };
@@ -360,7 +371,10 @@ export async function listBalanceLog(db: Db, userId: number, params: PageParams)
     .from(ledgerTransfers)
     .innerJoin(
       other,
-      eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+      eq(
+        other.id,
+        sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`,
+      ),
     )
     .leftJoin(release, eq(release.releaseTransferId, ledgerTransfers.id))
     .leftJoin(counterparty, eq(counterparty.id, sql`coalesce(${release.senderId}, ${other.userId})`))

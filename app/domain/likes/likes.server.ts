@@ -95,11 +95,7 @@ const stores: Record<LikeTarget, LikeStore> = {
       return row && { authorId: row.authorId, postId: row.postId, open: row.deletedAt === null };
     },
     async insert(db, id, userId, receiverId) {
-      const rows = await db
-        .insert(commentLikes)
-        .values({ commentId: id, userId, receiverId })
-        .onConflictDoNothing()
-        .returning({ id: commentLikes.commentId });
+      const rows = await db.insert(commentLikes).values({ commentId: id, userId, receiverId }).onConflictDoNothing().returning({ id: commentLikes.commentId });
       return rows.length > 0;
     },
     async remove(db, id, userId) {
@@ -166,7 +162,6 @@ const stores: Record<LikeTarget, LikeStore> = {
     ownItem: () => new Forbidden("Нельзя оценить свою запись", "own_item"),
   },
 };
-
 
 /**
  * Likes the item if `actor` has not, takes the like back if they have (issue 3 item 2).

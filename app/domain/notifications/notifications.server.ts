@@ -65,10 +65,8 @@ function buildDto(s: DtoSource): NotificationDto {
     senderId: s.sender.id,
     postId: s.postId,
     comment: s.commentId !== null && s.postId !== null ? { id: s.commentId, postId: s.postId } : null,
-    privateMessage:
-      isGroupMessage && s.conversationId !== null ? { conversationId: s.conversationId, conversation: { name: s.conversationName ?? "" } } : null,
-    privatePersonalMessage:
-      s.type === "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW" && s.conversationId !== null ? { conversationId: s.conversationId } : null,
+    privateMessage: isGroupMessage && s.conversationId !== null ? { conversationId: s.conversationId, conversation: { name: s.conversationName ?? "" } } : null,
+    privatePersonalMessage: s.type === "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW" && s.conversationId !== null ? { conversationId: s.conversationId } : null,
     publicMessage:
       s.type === "PUBLIC_CONVERSATION_MESSAGE_MENTION" && s.conversationId !== null && s.messageId !== null
         ? { conversationId: s.conversationId, messageId: s.messageId }
@@ -194,7 +192,13 @@ async function storeBatch(db: Db, items: NewNotification[]): Promise<{ recipient
   for (const item of items) bySender.set(item.senderId, [...(bySender.get(item.senderId) ?? []), item]);
   const allowed: NewNotification[] = [];
   for (const [senderId, group] of bySender) {
-    const hearing = new Set(await recipientsHearingFrom(db, senderId, group.map((item) => item.recipientId)));
+    const hearing = new Set(
+      await recipientsHearingFrom(
+        db,
+        senderId,
+        group.map((item) => item.recipientId),
+      ),
+    );
     allowed.push(...group.filter((item) => hearing.has(item.recipientId)));
   }
   if (allowed.length === 0) return [];
@@ -219,7 +223,10 @@ async function storeBatch(db: Db, items: NewNotification[]): Promise<{ recipient
       where: sql`${notifications.groupKey} is not null`,
     })
     .returning();
-  const senders = await loadSenders(db, stored.map((row) => row.senderId));
+  const senders = await loadSenders(
+    db,
+    stored.map((row) => row.senderId),
+  );
   const result = stored.flatMap((row) => {
     const sender = senders.get(row.senderId);
     // Each row here is new (a row already stored was skipped), so each raises the count.

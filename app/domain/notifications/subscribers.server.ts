@@ -26,7 +26,6 @@ function oncePerRecipient(byPriority: [NotificationType, readonly (number | null
   return [...chosen];
 }
 
-
 /** post.created: POST_MENTION to the mentioned, POST_NEW (POST_NEW_VERIFIED for a verified author) to followers. */
 async function onPostCreated(db: Db, event: EventOf<"post.created">): Promise<void> {
   const [[author], followers] = await Promise.all([

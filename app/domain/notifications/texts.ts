@@ -50,11 +50,7 @@ export function isChatMessageType(type: NotificationType): boolean {
  * вашим постом»; a grouped like with several actors reads «Иван и ещё 3 оценили ваш пост».
  * `conversationName` fills «{name}» of group messages.
  */
-export function notificationTitle(
-  type: NotificationType,
-  senderName: string,
-  options: { actorCount?: number; conversationName?: string | null } = {},
-): string {
+export function notificationTitle(type: NotificationType, senderName: string, options: { actorCount?: number; conversationName?: string | null } = {}): string {
   const actorCount = options.actorCount ?? 1;
   if (isGroupedType(type) && actorCount > 1) return `${senderName} и ещё ${actorCount - 1} ${GROUPED_TEXTS[type]}`;
   return `${senderName} ${NOTIFICATION_TEXTS[type].replace("{name}", options.conversationName ?? "")}`.trim();

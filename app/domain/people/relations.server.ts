@@ -27,7 +27,6 @@ export interface ProfileRelations {
   followees: UserRefDto[];
 }
 
-
 /** Member `id`. Throws NotFound (`profile_not_found`) for an unknown or malformed id. */
 export async function requireMember(db: Db, id: number): Promise<UserRow> {
   const user = isValidId(id) ? await getUserById(db, id) : null;

@@ -73,7 +73,10 @@ export async function listOnlineProfiles(db: Db, limit: number, now: Date = new 
 
 /** How many members were seen in the last 5 minutes (for «Сейчас на сайте (N)»). */
 export async function countOnlineProfiles(db: Db, now: Date = new Date()): Promise<number> {
-  const [counted] = await db.select({ total: count() }).from(users).where(gt(users.lastSeenAt, onlineSince(now)));
+  const [counted] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(gt(users.lastSeenAt, onlineSince(now)));
   return counted?.total ?? 0;
 }
 

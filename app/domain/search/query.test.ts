@@ -38,7 +38,9 @@ describe("search query parsing", () => {
 describe("highlighting", () => {
   it("escapes everything and marks only our markers, always balanced", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
-    expect(highlightToHtml(`<b>${S}сделка${E}</b> & ${S}<img onerror=x>${E}`)).toBe("&lt;b&gt;<mark>сделка</mark>&lt;/b&gt; &amp; <mark>&lt;img onerror=x&gt;</mark>");
+    expect(highlightToHtml(`<b>${S}сделка${E}</b> & ${S}<img onerror=x>${E}`)).toBe(
+      "&lt;b&gt;<mark>сделка</mark>&lt;/b&gt; &amp; <mark>&lt;img onerror=x&gt;</mark>",
+    );
     expect(highlightToHtml(`${E}a${S}b${S}c`)).toBe("a<mark>bc</mark>");
     expect(highlightToHtml(`${S}${E}пусто\u0007`)).toBe("пусто");
   });

@@ -21,7 +21,10 @@ export interface SearchParams extends PageParams {
  */
 export function normalizeQuery(raw: string | null | undefined): string {
   if (!raw) return "";
-  const folded = raw.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  const folded = raw
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return Array.from(folded).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 

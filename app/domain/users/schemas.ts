@@ -20,10 +20,7 @@ export const EmailSchema = z
   .email("Введите корректный email")
   .transform((value) => value.toLowerCase());
 
-export const PasswordSchema = z
-  .string({ error: "Введите пароль" })
-  .min(8, "Пароль — не короче 8 символов")
-  .max(128, "Пароль — не длиннее 128 символов");
+export const PasswordSchema = z.string({ error: "Введите пароль" }).min(8, "Пароль — не короче 8 символов").max(128, "Пароль — не длиннее 128 символов");
 
 export const RegisterSchema = z.object({
   username: UsernameSchema,

@@ -62,9 +62,7 @@ export function generateApiToken(): string {
  */
 export async function rotateApiToken(db: Db, userId: number): Promise<string> {
   const apiToken = generateApiToken();
-  const updated = isValidId(userId)
-    ? await db.update(users).set({ apiToken }).where(eq(users.id, userId)).returning({ id: users.id })
-    : [];
+  const updated = isValidId(userId) ? await db.update(users).set({ apiToken }).where(eq(users.id, userId)).returning({ id: users.id }) : [];
   if (updated.length === 0) throw new NotFound("Пользователь не найден", "profile_not_found");
   await realtimeHub(db).revokeUser(userId);
   return apiToken;
@@ -110,10 +108,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash, apiToken: generateApiToken() })
-      .returning();
+    const [user] = await db.insert(users).values({ username: input.username, email: input.email, passwordHash, apiToken: generateApiToken() }).returning();
     return user!;
   } catch (error) {
     // A concurrent registration won the race between the check and the insert.
@@ -178,7 +173,10 @@ export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
 export async function getProfile(db: Db, id: number): Promise<ProfileDto> {
   const user = isValidId(id) ? await getUserById(db, id) : null;
   if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
-  const [counted] = await db.select({ value: count() }).from(posts).where(and(eq(posts.authorId, id)));
+  const [counted] = await db
+    .select({ value: count() })
+    .from(posts)
+    .where(and(eq(posts.authorId, id)));
   return {
     id: user.id,
     username: user.username,

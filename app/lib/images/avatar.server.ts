@@ -29,10 +29,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<{ bytes: Buffer;
     throw refuse("Аватар должен быть изображением JPEG, PNG, WebP, GIF или AVIF не больше 50 мегапикселей", "avatar_unsupported_type");
   }
   try {
-    const output = await image.pipeline
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" })
-      .webp({ quality: 85 })
-      .toBuffer();
+    const output = await image.pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" }).webp({ quality: 85 }).toBuffer();
     return { bytes: output, contentType: "image/webp" };
   } catch {
     throw refuse("Изображение повреждено — выберите другой файл", "avatar_unsupported_type");

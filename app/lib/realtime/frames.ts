@@ -11,10 +11,7 @@ export interface RealtimeFrame<T = unknown> {
 }
 
 /** A channel a client may subscribe to (docs/product/realtime.md#channels). */
-export type ChannelRef =
-  | { kind: "notifications" }
-  | { kind: "group"; conversationId: number }
-  | { kind: "personal"; conversationId: number };
+export type ChannelRef = { kind: "notifications" } | { kind: "group"; conversationId: number } | { kind: "personal"; conversationId: number };
 
 /** `conversation:group:{id}`, `conversation:personal:{id}` or `notifications`. */
 export function channelName(ref: ChannelRef): string {
@@ -34,10 +31,7 @@ export function parseChannel(name: unknown): ChannelRef | null {
 
 /** Websocket frames a client sends (docs/product/realtime.md#websocket-protocol): auth first, then subscribe frames and pings. */
 export type ClientFrame =
-  | { type: "auth"; apiToken: string }
-  | { type: "subscribe"; channel: string }
-  | { type: "unsubscribe"; channel: string }
-  | { type: "ping" };
+  { type: "auth"; apiToken: string } | { type: "subscribe"; channel: string } | { type: "unsubscribe"; channel: string } | { type: "ping" };
 
 /**
  * Frames on the `system` channel: answers to the client's own frames, never domain data.

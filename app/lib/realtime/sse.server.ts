@@ -19,7 +19,6 @@ import { logger } from "../logger.server";
 const globalStore = globalThis as typeof globalThis & { __sseStreams?: Set<() => void> };
 const openStreams = (globalStore.__sseStreams ??= new Set());
 
-
 /** What a stream does with the hub's calls once it is open. */
 interface StreamHandlers {
   send(frame: RealtimeFrame): void;

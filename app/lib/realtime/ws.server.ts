@@ -74,7 +74,6 @@ const REASON = {
   tooManyFrames: "Слишком много сообщений",
 } as const;
 
-
 /**
  * Handles websocket upgrades to WS_PATH on `server` (other paths are left to other "upgrade"
  * listeners, or refused when there are none). `getDb` resolves the process's database.
@@ -146,8 +145,7 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       }
       ws.send(frameJson(frame));
     };
-    const error = (code: string, message: string, channel?: string) =>
-      send(systemFrame({ type: "error", code, message, ...(channel ? { channel } : {}) }));
+    const error = (code: string, message: string, channel?: string) => send(systemFrame({ type: "error", code, message, ...(channel ? { channel } : {}) }));
 
     const authTimer = setTimeout(() => {
       if (userId === null) ws.close(WS_CLOSE.authTimeout, REASON.authTimeout);

@@ -41,11 +41,7 @@ export function recaptchaStatus(config: AppConfig = getConfig()): RecaptchaStatu
   const secretKeyPresent = Boolean(config.recaptchaSecretKey);
   if (siteKeyPresent !== secretKeyPresent && !warned) {
     warned = true;
-    logger.warn(
-      siteKeyPresent
-        ? "reCAPTCHA: RECAPTCHA_SECRET_KEY is not set; captcha is off."
-        : "reCAPTCHA: RECAPTCHA_SITE_KEY is not set; captcha is off.",
-    );
+    logger.warn(siteKeyPresent ? "reCAPTCHA: RECAPTCHA_SECRET_KEY is not set; captcha is off." : "reCAPTCHA: RECAPTCHA_SITE_KEY is not set; captcha is off.");
   }
   const enabled = siteKeyPresent && secretKeyPresent;
   return {
@@ -93,7 +89,11 @@ export async function checkRecaptcha(
     fetch: deps.fetch,
   });
   const failedOpen = verdict.reason === "unavailable";
-  if (failedOpen) currentLogger().warn({ area: "recaptcha", errorCodes: verdict.errorCodes }, `reCAPTCHA: siteverify unavailable (${verdict.errorCodes.join(", ")}); the ${action} form is let through`);
+  if (failedOpen)
+    currentLogger().warn(
+      { area: "recaptcha", errorCodes: verdict.errorCodes },
+      `reCAPTCHA: siteverify unavailable (${verdict.errorCodes.join(", ")}); the ${action} form is let through`,
+    );
   recordRecaptchaOutcome({
     at: new Date().toISOString(),
     action,

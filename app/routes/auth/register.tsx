@@ -40,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await checkRecaptcha(formData, "register", context.clientIp);
     const user = await registerUser(context.db, submission.value);
     // The account exists either way: a mail failure is logged, and the member can resend from /auth/email/validate.
-    await sendVerificationEmail(context.db, user).catch((error: unknown) => context.log.error({ err: error, area: "registration" }, "verification mail failed"));
+    await sendVerificationEmail(context.db, user).catch((error: unknown) =>
+      context.log.error({ err: error, area: "registration" }, "verification mail failed"),
+    );
     const cookie = await createUserSession(context.db, user.id, {
       ip: context.clientIp,
       userAgent: request.headers.get("User-Agent"),

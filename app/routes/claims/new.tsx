@@ -43,11 +43,15 @@ export default function NewClaimPage({ loaderData, actionData }: Route.Component
       <div>
         <h1 className="font-heading text-3xl font-extrabold">Новая претензия</h1>
         <p className="mt-1 text-muted-foreground">
-          Опишите, что произошло, и приложите доказательства. Если модератор признает претензию обоснованной, участник получит ранг
-          «Мошенник» и попадёт в чёрный список, а ущерб может быть возмещён из его депозита.
+          Опишите, что произошло, и приложите доказательства. Если модератор признает претензию обоснованной, участник получит ранг «Мошенник» и попадёт в
+          чёрный список, а ущерб может быть возмещён из его депозита.
         </p>
       </div>
-      <ClaimForm idempotencyKey={loaderData.idempotencyKey} lastResult={actionData?.result} defaultValue={{ accused: loaderData.accused, dealId: loaderData.dealId }} />
+      <ClaimForm
+        idempotencyKey={loaderData.idempotencyKey}
+        lastResult={actionData?.result}
+        defaultValue={{ accused: loaderData.accused, dealId: loaderData.dealId }}
+      />
     </div>
   );
 }

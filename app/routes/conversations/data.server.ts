@@ -5,11 +5,7 @@
  * older pages) and the message being answered (`reply`) or edited (`edit`) without JavaScript.
  * Opening a conversation marks read the messages it shows (the latest page; an older page marks nothing).
  */
-import {
-  getConversation,
-  getPublicConversationId,
-  listConversations,
-} from "~/domain/conversations/conversations.server";
+import { getConversation, getPublicConversationId, listConversations } from "~/domain/conversations/conversations.server";
 import { listMessages, markConversationRead } from "~/domain/conversations/messages.server";
 import type { ConversationDetailDto, ConversationDto, MessageDto, MessageHistoryDto } from "~/domain/conversations/types";
 import type { ConversationAddress } from "~/components/conversations/links";

@@ -6,14 +6,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/tg";
-import {
-  isTelegramLaunch,
-  loadTelegramScript,
-  TELEGRAM_AUTH_FLAG,
-  telegramWebApp,
-  waitForInitData,
-  type TelegramWebApp,
-} from "~/components/telegram/webapp";
+import { isTelegramLaunch, loadTelegramScript, TELEGRAM_AUTH_FLAG, telegramWebApp, waitForInitData, type TelegramWebApp } from "~/components/telegram/webapp";
 import { checkInitData, type InitDataCheck } from "~/lib/telegram/init-data.server";
 
 export async function loader({ context }: Route.LoaderArgs) {

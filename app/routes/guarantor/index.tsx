@@ -78,7 +78,11 @@ export default function GuarantorPage({ loaderData, actionData }: Route.Componen
         <section className="grid gap-3">
           <h2 className="font-heading text-xl font-bold">Споры на рассмотрении ({disputes.total})</h2>
           <DealList deals={disputes.items} viewerId={viewerId} empty="Открытых споров нет." testId="disputes" />
-          <Pagination page={disputes.page} totalPages={disputes.totalPages} makeHref={(p) => withSearchParam("/services/guarantor", location.search, "disputes", p)} />
+          <Pagination
+            page={disputes.page}
+            totalPages={disputes.totalPages}
+            makeHref={(p) => withSearchParam("/services/guarantor", location.search, "disputes", p)}
+          />
         </section>
       ) : null}
       <section className="grid gap-3">

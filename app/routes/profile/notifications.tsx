@@ -107,16 +107,11 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
         </p>
       ) : (
         <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground" data-testid="notifications-empty">
-          Уведомлений пока нет. Здесь появятся оценки и комментарии к вашим постам, ответы, упоминания и новые посты тех, на кого вы
-          подписаны.
+          Уведомлений пока нет. Здесь появятся оценки и комментарии к вашим постам, ответы, упоминания и новые посты тех, на кого вы подписаны.
         </p>
       )}
 
-      <Pagination
-        page={page.page}
-        totalPages={page.totalPages}
-        makeHref={(p) => withSearchParam("/profile/notifications", location.search, "page", p)}
-      />
+      <Pagination page={page.page} totalPages={page.totalPages} makeHref={(p) => withSearchParam("/profile/notifications", location.search, "page", p)} />
     </div>
   );
 }

@@ -58,12 +58,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </div>
       <div key={location.key} className="grid gap-6 lg:grid-cols-2">
         <ProfileForm displayName={s.displayName} bio={s.bio} lastResult={resultFor(actionData, "profile")} />
-        <AvatarForms
-          username={s.username}
-          image={s.image}
-          lastResult={resultFor(actionData, "avatar")}
-          removeResult={resultFor(actionData, "avatar-remove")}
-        />
+        <AvatarForms username={s.username} image={s.image} lastResult={resultFor(actionData, "avatar")} removeResult={resultFor(actionData, "avatar-remove")} />
         <ThemeForms theme={s.theme} lastResult={resultFor(actionData, "theme")} resetResult={resultFor(actionData, "theme-reset")} />
         <PasswordForm hasPassword={s.hasPassword} lastResult={resultFor(actionData, "password")} />
         <TelegramSection

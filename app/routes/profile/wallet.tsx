@@ -50,9 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     fieldFor: { recipient_not_found: "recipient", member_not_found: ["recipient", "member"] },
     async perform(actor, input) {
       if (input.intent === "transfer") {
-        const sent = await transferToMember(context.db, actor.id, input.recipient, input.amount, { holdHours: input.holdHours ?? null, memo: input.memo }, input.key);
+        const sent = await transferToMember(
+          context.db,
+          actor.id,
+          input.recipient,
+          input.amount,
+          { holdHours: input.holdHours ?? null, memo: input.memo },
+          input.key,
+        );
         return {
-          toast: { title: `Переведено ${formatKopecks(sent.amount)} участнику ${sent.recipient.username}`, description: sent.holdId ? "Деньги на удержании у получателя" : undefined },
+          toast: {
+            title: `Переведено ${formatKopecks(sent.amount)} участнику ${sent.recipient.username}`,
+            description: sent.holdId ? "Деньги на удержании у получателя" : undefined,
+          },
         };
       }
       if (input.intent === "release") {
@@ -93,7 +103,10 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
         </section>
         <div className="grid content-start gap-6">
           {isAdmin ? (
-            <section className="grid content-start gap-4 rounded-2xl border border-dashed border-primary/40 bg-card p-6 shadow-sm" aria-labelledby="topup-title">
+            <section
+              className="grid content-start gap-4 rounded-2xl border border-dashed border-primary/40 bg-card p-6 shadow-sm"
+              aria-labelledby="topup-title"
+            >
               <div>
                 <h2 id="topup-title" className="font-heading text-xl font-bold">
                   Пополнить баланс участника

@@ -11,8 +11,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!session) return Response.json({}, { headers });
   const { user, expiresAt } = session;
-  return Response.json(
-    { user: { id: user.id, name: user.username, email: user.email, image: user.image }, expires: expiresAt.toISOString() },
-    { headers },
-  );
+  return Response.json({ user: { id: user.id, name: user.username, email: user.email, image: user.image }, expires: expiresAt.toISOString() }, { headers });
 }

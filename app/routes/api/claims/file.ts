@@ -16,5 +16,7 @@ import { anyJsonObject, runApiOperation } from "~/routes/_shared/api-operation.s
 
 export async function action(args: Route.ActionArgs) {
   // fileClaim validates every field itself (FileClaimInputSchema) and answers invalid_input / invalid_text.
-  return runApiOperation(args, anyJsonObject, ({ user, body, key }) => fileClaim(args.context.db, user.id, body as unknown as FileClaimInput, key), { status: 201 });
+  return runApiOperation(args, anyJsonObject, ({ user, body, key }) => fileClaim(args.context.db, user.id, body as unknown as FileClaimInput, key), {
+    status: 201,
+  });
 }

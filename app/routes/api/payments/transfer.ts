@@ -20,10 +20,25 @@ const HOLD_MESSAGE = `Срок удержания — целое число ча
 const MEMO_MESSAGE = `Комментарий к переводу — строка не длиннее ${MAX_MEMO_LENGTH} символов`;
 
 const TransferBodySchema = z.object({
-  recipient: z.union([z.string().trim().min(1).max(100).refine(...cleanTextRefinement()), z.number().int().positive()], { error: RECIPIENT_MESSAGE }),
+  recipient: z.union(
+    [
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .refine(...cleanTextRefinement()),
+      z.number().int().positive(),
+    ],
+    { error: RECIPIENT_MESSAGE },
+  ),
   amount: amountSchema,
   holdHours: z.number({ error: HOLD_MESSAGE }).int(HOLD_MESSAGE).min(1, HOLD_MESSAGE).max(MAX_HOLD_HOURS, HOLD_MESSAGE).nullish(),
-  memo: z.string({ error: MEMO_MESSAGE }).max(MAX_MEMO_LENGTH, MEMO_MESSAGE).refine(...cleanTextRefinement()).nullish(),
+  memo: z
+    .string({ error: MEMO_MESSAGE })
+    .max(MAX_MEMO_LENGTH, MEMO_MESSAGE)
+    .refine(...cleanTextRefinement())
+    .nullish(),
 });
 
 export async function action(args: Route.ActionArgs) {

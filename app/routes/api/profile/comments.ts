@@ -11,7 +11,5 @@ import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return handleApi(async () =>
-    apiData(await listMemberComments(context.db, Number(params.id), parsePageParams(new URL(request.url).searchParams))),
-  );
+  return handleApi(async () => apiData(await listMemberComments(context.db, Number(params.id), parsePageParams(new URL(request.url).searchParams))));
 }
