@@ -12,6 +12,8 @@ import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
 import { startMoneyScheduler } from "~/domain/ledger/scheduler.server";
+import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
+import { purgeOldPlays } from "~/domain/music/tracks.server";
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -33,10 +35,13 @@ async function open(): Promise<DatabaseHandle> {
     await purgeExpiredSessions(handle.db);
     await purgeExpiredLimits(handle.db);
     await purgeRealtimeFrames(handle.db);
+    await purgeOldPlays(handle.db);
   };
   await purge();
   // Expired sessions and rate-limit counters are dead weight: sweep them hourly.
   setInterval(() => purge().catch((error: unknown) => console.error("purge failed", error)), PURGE_INTERVAL_MS).unref();
+  // The site's own FAQ, once, with or without the demo community (app/domain/faq/default-faq.server.ts).
+  await ensureDefaultFaq(handle.db);
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(handle.db, config);
     if (seeded) {

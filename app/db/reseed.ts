@@ -7,6 +7,7 @@ import path from "node:path";
 import { getConfig } from "~/lib/config.server";
 import { openDatabase } from "./client.server";
 import { seedDemo, wipeCommunity } from "./seed/seed.server";
+import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
 
 const config = getConfig();
 const handle = await openDatabase(
@@ -14,6 +15,7 @@ const handle = await openDatabase(
 );
 try {
   await wipeCommunity(handle.db);
+  await ensureDefaultFaq(handle.db);
   const result = await seedDemo(handle.db, config);
   console.log(`Reseeded: ${result.members} members, ${result.posts} posts.`);
 } finally {

@@ -35,3 +35,28 @@ describe("IMAGE_ALLOWED_HOSTS (issue 6: the image endpoint's allow-list)", () =>
     expect(() => configWith({ IMAGE_ALLOWED_HOSTS: "https://cdn.example.com/" })).toThrow(/IMAGE_ALLOWED_HOSTS/);
   });
 });
+
+describe("ASSISTANT_* (issue 11: the assistant of /chatgpt)", () => {
+  it("is off without a base URL and a model, with the documented defaults", () => {
+    expect(configWith({}).assistant).toMatchObject({ enabled: false, dailyQuota: 50, timeoutMs: 30_000, maxPromptChars: 4000 });
+    expect(configWith({ ASSISTANT_BASE_URL: "http://127.0.0.1:9/v1" }).assistant.enabled).toBe(false);
+  });
+
+  it("is on with both, keeping the values given", () => {
+    const assistant = configWith({
+      ASSISTANT_BASE_URL: "https://llm.example/v1/",
+      ASSISTANT_MODEL: "gpt-4o-mini",
+      ASSISTANT_API_KEY: "sk-test",
+      ASSISTANT_DAILY_QUOTA: "5",
+      ASSISTANT_TIMEOUT_MS: "1500",
+      ASSISTANT_MAX_PROMPT_CHARS: "100",
+    }).assistant;
+    expect(assistant).toMatchObject({ enabled: true, baseUrl: "https://llm.example/v1", model: "gpt-4o-mini", apiKey: "sk-test", dailyQuota: 5, timeoutMs: 1500, maxPromptChars: 100 });
+  });
+
+  it("refuses malformed values, naming the variable", () => {
+    expect(() => configWith({ ASSISTANT_DAILY_QUOTA: "0" })).toThrow(/ASSISTANT_DAILY_QUOTA/);
+    expect(() => configWith({ ASSISTANT_TIMEOUT_MS: "soon" })).toThrow(/ASSISTANT_TIMEOUT_MS/);
+    expect(() => configWith({ ASSISTANT_BASE_URL: "ftp://x" })).toThrow(/ASSISTANT_BASE_URL/);
+  });
+});

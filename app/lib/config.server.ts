@@ -44,7 +44,35 @@ export interface AppConfig {
   recaptchaMinScore: number;
   /** RECAPTCHA_VERIFY_URL: Google's siteverify endpoint; overridden only by tests. */
   recaptchaVerifyUrl: string;
+  /** The assistant of /chatgpt (issue 11; docs/decisions/0011-assistant.md). */
+  assistant: AssistantConfig;
 }
+
+/** ASSISTANT_* variables: an OpenAI-compatible Chat Completions endpoint and the member limits. */
+export interface AssistantConfig {
+  /** True when ASSISTANT_BASE_URL and ASSISTANT_MODEL are both set; otherwise the page says the assistant is off. */
+  enabled: boolean;
+  /** ASSISTANT_BASE_URL: the API root, e.g. https://api.openai.com/v1 (…/chat/completions is appended). */
+  baseUrl: string;
+  /** ASSISTANT_API_KEY: sent as a Bearer token; optional for local servers that need none. */
+  apiKey: string | undefined;
+  /** ASSISTANT_MODEL: the model name sent with every request. */
+  model: string;
+  /** ASSISTANT_DAILY_QUOTA: requests per member per Moscow day (default 50). */
+  dailyQuota: number;
+  /** ASSISTANT_TIMEOUT_MS: the longest wait for the first text and between two pieces of text, ms (default 30000). */
+  timeoutMs: number;
+  /** ASSISTANT_MAX_PROMPT_CHARS: the longest message a member may send (default 4000). */
+  maxPromptChars: number;
+  /** ASSISTANT_SYSTEM_PROMPT: the instruction sent first (a Russian default describing the site). */
+  systemPrompt: string;
+}
+
+/** The instruction the assistant gets unless ASSISTANT_SYSTEM_PROMPT replaces it. */
+export const DEFAULT_ASSISTANT_SYSTEM_PROMPT =
+  "Ты — вежливый помощник русскоязычного сообщества «Сходка», где участники покупают и продают игровые аккаунты, криптовалюту и услуги. " +
+  "Отвечай по-русски, кратко и по делу. Советуй проводить сделки через гарант-сервис сайта и не переводить деньги незнакомцам напрямую. " +
+  "Не проси у собеседника пароли и платёжные данные.";
 
 let cached: AppConfig | undefined;
 
@@ -79,6 +107,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     recaptchaSecretKey: env.RECAPTCHA_SECRET_KEY || undefined,
     recaptchaMinScore: minScore(env.RECAPTCHA_MIN_SCORE),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || "https://www.google.com/recaptcha/api/siteverify",
+    assistant: assistantConfig(env),
   };
   config.mailFrom = env.MAIL_FROM || `"${config.siteName}" <no-reply@${new URL(config.publicUrl).hostname}>`;
   if (env === process.env) cached = config;
@@ -107,6 +136,31 @@ function positiveSeconds(name: string, value: string | undefined, fallback: numb
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds <= 0) throw new Error(`${name} must be a whole number of seconds above 0 (got "${value}")`);
   return seconds;
+}
+
+/** The ASSISTANT_* variables; throws an Error naming the variable for a malformed value. */
+function assistantConfig(env: NodeJS.ProcessEnv): AssistantConfig {
+  const baseUrl = (env.ASSISTANT_BASE_URL ?? "").trim().replace(/\/+$/, "");
+  if (baseUrl && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new Error(`ASSISTANT_BASE_URL must be an http(s) URL (got "${baseUrl}")`);
+  const model = (env.ASSISTANT_MODEL ?? "").trim();
+  return {
+    enabled: baseUrl !== "" && model !== "",
+    baseUrl,
+    apiKey: env.ASSISTANT_API_KEY || undefined,
+    model,
+    dailyQuota: positiveInteger("ASSISTANT_DAILY_QUOTA", env.ASSISTANT_DAILY_QUOTA, 50),
+    timeoutMs: positiveInteger("ASSISTANT_TIMEOUT_MS", env.ASSISTANT_TIMEOUT_MS, 30_000),
+    maxPromptChars: positiveInteger("ASSISTANT_MAX_PROMPT_CHARS", env.ASSISTANT_MAX_PROMPT_CHARS, 4000),
+    systemPrompt: env.ASSISTANT_SYSTEM_PROMPT?.trim() || DEFAULT_ASSISTANT_SYSTEM_PROMPT,
+  };
+}
+
+/** A whole number above 0, or `fallback` when unset; throws an Error naming the variable otherwise. */
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number <= 0) throw new Error(`${name} must be a whole number above 0 (got "${value}")`);
+  return number;
 }
 
 /** RECAPTCHA_MIN_SCORE: a number from 0 to 1, 0.5 when unset; throws an Error naming the variable otherwise. */
