@@ -43,7 +43,8 @@ export default [
 
   layout("layouts/bare.tsx", [
     soon("ads", "ads"),
-    soon("chatgpt", "chatgpt"),
+    route("chatgpt", "routes/assistant/index.tsx"),
+    route("chatgpt/:id", "routes/assistant/conversation.tsx"),
     route("blacklist", "routes/blacklist.tsx"),
     route("profile/conversations", "routes/conversations/page.tsx"),
     route("profile/:id", "routes/profile/public.tsx"),
@@ -128,6 +129,8 @@ export default [
     route("image", "routes/api/images/image.ts"),
     route("music/:id/audio", "routes/api/music/audio.ts"),
     route("music/:id/plays", "routes/api/music/plays.ts"),
+    // The assistant's answer streamed as server-sent events (docs/decisions/0011-assistant.md).
+    route("assistant/messages", "routes/api/assistant/messages.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 
