@@ -94,7 +94,7 @@ function SectionCard({ section, first, last }: { section: AdminFaqSectionDto; fi
   return (
     <section className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm" aria-label={`Раздел «${section.title}»`} data-testid="admin-faq-section">
       <div className="flex flex-wrap items-center gap-2">
-        <Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
+        <Form method="post" className="flex w-full min-w-0 items-center gap-2 sm:w-auto sm:flex-1">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="section-rename" />
           <input type="hidden" name="sectionId" value={section.id} />
@@ -125,7 +125,7 @@ function SectionCard({ section, first, last }: { section: AdminFaqSectionDto; fi
       <ol className="grid gap-2">
         {section.entries.map((entry, index) => (
           <li key={entry.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-border p-3" data-testid="admin-faq-entry">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[14rem] flex-1">
               <p className="font-medium">{entry.question}</p>
               <p className="text-xs text-muted-foreground">
                 {entry.published ? <Badge variant="success">опубликован</Badge> : <Badge variant="outline">черновик</Badge>} <code>#{entry.anchor}</code>

@@ -86,7 +86,7 @@ export default function AdminMusicPage({ loaderData, actionData }: Route.Compone
             {tracks.map((track, index) => (
               <li key={track.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3" data-testid="admin-track">
                 <Cover track={track} className="size-12" />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-[10rem] flex-1">
                   <p className="truncate font-semibold">{track.title}</p>
                   <p className="truncate text-sm text-muted-foreground">
                     {track.artist || "Исполнитель не указан"} · {formatDuration(track.durationMs)} · {formatMegabytes(track.audioSize)} · {formatCount(track.playCount)} прослуш.
