@@ -167,7 +167,7 @@ function SectionCard({ section, first, last }: { section: AdminFaqSectionDto; fi
 
 function NewSectionForm({ actionData }: { actionData: FormActionData | undefined }) {
   const [form, fields] = useForm({
-    id: "section-create",
+    id: "new-section",
     lastResult: resultFor(actionData, "section-create"),
     constraint: getZodConstraint(CreateSectionFormSchema),
     shouldValidate: "onSubmit",

@@ -46,7 +46,7 @@ export default function AdminTrackPage({ loaderData, actionData }: Route.Compone
   const { track } = loaderData;
   const location = useLocation();
   const [form, fields] = useForm({
-    id: "edit",
+    id: "track-edit",
     lastResult: resultFor(actionData, "edit"),
     defaultValue: { title: track.title, artist: track.artist },
     constraint: getZodConstraint(EditTrackFormSchema),

@@ -119,7 +119,7 @@ export default function AdminMusicPage({ loaderData, actionData }: Route.Compone
 
 function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm({
-    id: "upload",
+    id: "track-upload",
     lastResult,
     constraint: getZodConstraint(UploadTrackFormSchema),
     shouldValidate: "onSubmit",
