@@ -34,6 +34,15 @@ export interface AssistantUsageDto {
   remaining: number;
 }
 
+/** What /chatgpt and /chatgpt/{id} show: whether the assistant is on, the limits, the conversations, the open one. */
+export interface AssistantPageData {
+  enabled: boolean;
+  maxPromptChars: number;
+  usage: AssistantUsageDto;
+  conversations: AssistantConversationDto[];
+  conversation: (AssistantConversationDto & { messages: AssistantMessageDto[] }) | null;
+}
+
 /** Why an answer failed, as the member reads it (stable codes: the message rows keep them). */
 export const ASSISTANT_FAILURES: Record<string, string> = {
   upstream_timeout: "Ассистент не ответил вовремя. Попробуйте ещё раз чуть позже — запрос не засчитан в дневной лимит.",

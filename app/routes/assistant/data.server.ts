@@ -4,7 +4,7 @@
  * the whole answer (the path without JavaScript; with it the page streams through
  * /api/assistant/messages instead), «rename», «delete».
  */
-import type { AssistantConversationDto, AssistantMessageDto } from "~/domain/assistant/types";
+import type { AssistantPageData } from "~/domain/assistant/types";
 import { deleteConversation, getConversation, listConversations, renameConversation } from "~/domain/assistant/conversations.server";
 import { getUsage } from "~/domain/assistant/quota.server";
 import { ConversationActionSchema } from "~/domain/assistant/schemas";
@@ -13,14 +13,6 @@ import { requireUser } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { pageData } from "~/lib/errors";
 import { runFormAction } from "~/lib/money-form.server";
-
-export interface AssistantPageData {
-  enabled: boolean;
-  maxPromptChars: number;
-  usage: { used: number; quota: number; remaining: number };
-  conversations: AssistantConversationDto[];
-  conversation: (AssistantConversationDto & { messages: AssistantMessageDto[] }) | null;
-}
 
 /** The page data for the signed-in member; `conversationId` opens one of theirs (404 for anyone else's). */
 export async function loadAssistantPage(ctx: AppContext, request: Request, conversationId?: number): Promise<AssistantPageData> {
