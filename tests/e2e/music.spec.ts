@@ -65,6 +65,13 @@ test("a track keeps playing across client-side navigation; seek, volume, Media S
   expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=music-audio]")!.paused)).toBe(true);
   await player.getByRole("button", { name: "Играть" }).click();
 
+  // Next and previous move through the playlist (previous restarts a track played over 3 s first).
+  await player.getByRole("button", { name: "Следующий трек" }).click();
+  await expect(player.getByTestId("player-title")).toHaveText("Депозит на 14 дней");
+  await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Депозит на 14 дней");
+  await player.getByRole("button", { name: "Предыдущий трек" }).click();
+  await expect(player.getByTestId("player-title")).toHaveText(TRACK);
+
   // 10 seconds of listening count a play.
   expect((await (await counted).json()).data).toMatchObject({ counted: true });
   await page.goto("/music");
