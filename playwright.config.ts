@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]] : [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]]
+    : [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -23,7 +25,15 @@ export default defineConfig({
     timezoneId: "Europe/Moscow",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     trace: "retain-on-failure",
   },

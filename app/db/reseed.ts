@@ -10,9 +10,7 @@ import { seedDemo, wipeCommunity } from "./seed/seed.server";
 import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
 
 const config = getConfig();
-const handle = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
-);
+const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") });
 try {
   await wipeCommunity(handle.db);
   await ensureDefaultFaq(handle.db);

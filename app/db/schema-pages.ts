@@ -1,5 +1,5 @@
 /**
- * Tables of the "other pages" (issue 11; PRODUCT.md Other pages): the music playlist, the FAQ
+ * Tables of the "other pages" (issue 11; docs/product/pages.md): the music playlist, the FAQ
  * and the assistant's conversations. Re-exported by schema.ts, so there is still one schema.
  */
 import { sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { users } from "./schema";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** The audio types a track may have (PRODUCT.md Other pages: mp3, ogg, m4a or flac). */
+/** The audio types a track may have (docs/product/pages.md: mp3, ogg, m4a or flac). */
 export const MUSIC_AUDIO_TYPES = ["audio/mpeg", "audio/ogg", "audio/mp4", "audio/flac"] as const;
 export type MusicAudioType = (typeof MUSIC_AUDIO_TYPES)[number];
 
@@ -165,7 +165,7 @@ export const assistantMessages = pgTable(
 
 /**
  * Requests each member sent to the assistant per day (Moscow calendar day): the daily quota
- * (PRODUCT.md Other pages, 50 by default). Kept apart from the messages so deleting a
+ * (docs/product/pages.md, 50 by default). Kept apart from the messages so deleting a
  * conversation gives no requests back.
  */
 export const assistantUsage = pgTable(

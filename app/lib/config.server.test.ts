@@ -9,7 +9,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const configWith = (env: Record<string, string>) => getConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret", ...env });
 
-describe("REALTIME_SSE_PATH (SPEC.md 7: a configured event-stream endpoint)", () => {
+describe("REALTIME_SSE_PATH (docs/product/realtime.md#transports: a configured event-stream endpoint)", () => {
   it("defaults to /api/sse, the path the server answers", () => {
     expect(configWith({}).realtimeSsePath).toBe("/api/sse");
   });
@@ -51,7 +51,15 @@ describe("ASSISTANT_* (issue 11: the assistant of /chatgpt)", () => {
       ASSISTANT_TIMEOUT_MS: "1500",
       ASSISTANT_MAX_PROMPT_CHARS: "100",
     }).assistant;
-    expect(assistant).toMatchObject({ enabled: true, baseUrl: "https://llm.example/v1", model: "gpt-4o-mini", apiKey: "sk-test", dailyQuota: 5, timeoutMs: 1500, maxPromptChars: 100 });
+    expect(assistant).toMatchObject({
+      enabled: true,
+      baseUrl: "https://llm.example/v1",
+      model: "gpt-4o-mini",
+      apiKey: "sk-test",
+      dailyQuota: 5,
+      timeoutMs: 1500,
+      maxPromptChars: 100,
+    });
   });
 
   it("refuses malformed values, naming the variable", () => {

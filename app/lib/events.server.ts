@@ -1,6 +1,6 @@
 /**
  * Domain events (issue 3): each action publishes what happened after its transaction
- * commits, never from inside it (HOUSE_STYLE.md). Subscribers — notifications, achievements,
+ * commits, never from inside it (docs/product/engineering.md#events-after-commit). Subscribers — notifications, achievements,
  * realtime delivery — react without the acting code knowing them.
  *
  * The bus is per database handle and in-process; the realtime issue adds a PostgreSQL
@@ -44,7 +44,7 @@ export type DomainEvent =
   | { type: "deposit.changed"; userId: number; deposit: number }
   /** A guarantor deal reached a final state paying the seller (completed by confirmation, automatically, or released by a moderator). */
   | { type: "deal.completed"; dealId: number; buyerId: number; sellerId: number }
-  /** A claim was upheld: the accused is now a SCAMMER (PRODUCT.md Claims and blacklist). */
+  /** A claim was upheld: the accused is now a SCAMMER (docs/product/claims.md#scammer-rank). */
   | { type: "claim.upheld"; claimId: number; accusedId: number; claimantId: number };
 
 export type DomainEventType = DomainEvent["type"];

@@ -84,7 +84,10 @@ describe("the assistant configured", () => {
   it("an error status and a stalled stream end with «failed» and a Russian explanation; the request is given back", async () => {
     const { client, csrf } = await signedIn();
     const broken = await ask(client, csrf, { content: "[ошибка 500]" });
-    expect(broken.events.at(-1)).toMatchObject({ event: "failed", data: { message: { errorCode: "upstream_error", errorMessage: expect.stringMatching(/ответил ошибкой/) } } });
+    expect(broken.events.at(-1)).toMatchObject({
+      event: "failed",
+      data: { message: { errorCode: "upstream_error", errorMessage: expect.stringMatching(/ответил ошибкой/) } },
+    });
     const stalled = await ask(client, csrf, { content: "[обрыв]" });
     expect(stalled.events.at(-1)).toMatchObject({ event: "failed", data: { message: { errorCode: "upstream_stalled", content: "Начинаю отвечать" } } });
     const silent = await ask(client, csrf, { content: "[молчание]" });
@@ -111,7 +114,9 @@ describe("the assistant configured", () => {
     for (let i = 0; i < 4; i++) expect((await ask(client, csrf, { content: `Вопрос ${i}` })).response.status).toBe(200);
     const over = await ask(client, csrf, { content: "Пятый" });
     expect(over.response.status).toBe(429);
-    expect(await over.response.json()).toMatchObject({ errors: { code: "assistant_quota_exceeded", message: expect.stringMatching(/Дневной лимит исчерпан/) } });
+    expect(await over.response.json()).toMatchObject({
+      errors: { code: "assistant_quota_exceeded", message: expect.stringMatching(/Дневной лимит исчерпан/) },
+    });
   });
 
   it("without JavaScript the form posts and the page shows the whole answer; rename and delete work", async () => {
@@ -144,7 +149,11 @@ describe("the assistant not configured (the shared server)", () => {
     const html = await (await client.fetch("/chatgpt")).text();
     expect(html).toContain("Ассистент выключен");
     const csrf = csrfFromHtml(html);
-    const api = await client.fetch("/api/assistant/messages", { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify({ content: "Привет" }) });
+    const api = await client.fetch("/api/assistant/messages", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify({ content: "Привет" }),
+    });
     expect(api.status).toBe(503);
     expect(await api.json()).toMatchObject({ errors: { code: "assistant_disabled" } });
     const form = await client.postForm("/chatgpt", { csrf, intent: "send", content: "Привет" });

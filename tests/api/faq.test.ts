@@ -52,7 +52,13 @@ describe("/admin/faq", () => {
   });
 
   it("a published question appears on /faq under its anchor; a draft does not", async () => {
-    const draft = await admin.postForm("/admin/faq/entries/new", { csrf: adminCsrf, intent: "entry-save", sectionId: "1", question: "Черновой вопрос?", answer: "Пока скрыт" });
+    const draft = await admin.postForm("/admin/faq/entries/new", {
+      csrf: adminCsrf,
+      intent: "entry-save",
+      sectionId: "1",
+      question: "Черновой вопрос?",
+      answer: "Пока скрыт",
+    });
     expect(draft.status).toBe(302);
     const published = await admin.postForm("/admin/faq/entries/new", {
       csrf: adminCsrf,

@@ -88,7 +88,9 @@ describe("the playlist and its audio", () => {
     expect(first.status).toBe(200);
     const { data } = (await first.json()) as { data: { counted: boolean; playCount: number } };
     expect(data.counted).toBe(true);
-    const again = (await (await listener.fetch(`/api/music/${id}/plays`, { method: "POST", headers: { "X-CSRF-Token": csrf } })).json()) as { data: { counted: boolean; playCount: number } };
+    const again = (await (await listener.fetch(`/api/music/${id}/plays`, { method: "POST", headers: { "X-CSRF-Token": csrf } })).json()) as {
+      data: { counted: boolean; playCount: number };
+    };
     expect(again.data).toEqual({ counted: false, playCount: data.playCount });
   });
 });

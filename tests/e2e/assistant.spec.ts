@@ -7,7 +7,10 @@
  */
 import { expect, registerMember, test } from "./fixtures";
 
-test("a member asks the assistant, sees the answer, a stalled answer explained, and renames and deletes the conversation", async ({ page, javaScriptEnabled }) => {
+test("a member asks the assistant, sees the answer, a stalled answer explained, and renames and deletes the conversation", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await registerMember(page);
   await page.goto("/chatgpt");
   await expect(page.getByTestId("assistant-quota")).toHaveText("Сегодня осталось 50 из 50 запросов");

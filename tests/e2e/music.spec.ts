@@ -26,7 +26,9 @@ test("a track keeps playing across client-side navigation; seek, volume, Media S
   page.on("response", (response) => {
     if (/\/api\/music\/\d+\/audio/.test(response.url())) ranges.push(response.status());
   });
-  const counted = page.waitForResponse((response) => /\/api\/music\/\d+\/plays$/.test(response.url()) && response.request().method() === "POST", { timeout: 20_000 });
+  const counted = page.waitForResponse((response) => /\/api\/music\/\d+\/plays$/.test(response.url()) && response.request().method() === "POST", {
+    timeout: 20_000,
+  });
   await page.getByRole("button", { name: `Слушать: ${TRACK}` }).click();
   const player = page.getByTestId("music-player");
   await expect(player.getByTestId("player-title")).toHaveText(TRACK);
@@ -40,7 +42,11 @@ test("a track keeps playing across client-side navigation; seek, volume, Media S
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(TRACK);
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.artist)).toBe("Восьмибитный Кот");
 
-  for (const [link, url] of [["Лидеры", /\/leaderboard$/], ["Статьи", /\/articles$/], ["Главная", /\/$/]] as const) {
+  for (const [link, url] of [
+    ["Лидеры", /\/leaderboard$/],
+    ["Статьи", /\/articles$/],
+    ["Главная", /\/$/],
+  ] as const) {
     await page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: link, exact: true }).click();
     await expect(page).toHaveURL(url);
     await expect(player).toBeVisible();

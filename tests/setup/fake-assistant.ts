@@ -55,7 +55,9 @@ export async function startFakeAssistant(port = 0): Promise<FakeAssistant> {
     }
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
     const send = (content: string) =>
-      res.write(`data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`,
+      );
     if (prompt.includes("[молчание]")) return res.flushHeaders();
     if (prompt.includes("[обрыв]")) {
       send("Начинаю ");
@@ -75,7 +77,9 @@ export async function startFakeAssistant(port = 0): Promise<FakeAssistant> {
         timers.add(timer);
         return;
       }
-      res.write(`data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`,
+      );
       res.end("data: [DONE]\n\n");
     };
     next();

@@ -62,7 +62,9 @@ export function AssistantScreen({ data, actionData }: { data: AssistantPageData;
             <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
             <div>
               <p className="font-semibold">Ассистент выключен</p>
-              <p className="text-muted-foreground">Администратор сайта ещё не подключил сервис ассистента, поэтому сообщения никуда не отправляются. Загляните позже.</p>
+              <p className="text-muted-foreground">
+                Администратор сайта ещё не подключил сервис ассистента, поэтому сообщения никуда не отправляются. Загляните позже.
+              </p>
             </div>
           </div>
         ) : null}
@@ -149,7 +151,10 @@ function Messages({ messages, pending, empty }: { messages: AssistantMessageDto[
   const shown = pending?.answerId ? messages.filter((m) => m.id !== pending.answerId) : messages;
   return (
     // column-reverse keeps the newest message in view, with or without JavaScript.
-    <div className="flex min-h-48 flex-1 flex-col-reverse overflow-y-auto rounded-2xl border border-border bg-card/60 p-3 sm:p-4" data-testid="assistant-messages">
+    <div
+      className="flex min-h-48 flex-1 flex-col-reverse overflow-y-auto rounded-2xl border border-border bg-card/60 p-3 sm:p-4"
+      data-testid="assistant-messages"
+    >
       <ol className="grid gap-3" aria-live="polite">
         {empty ? (
           <li className="grid place-items-center gap-2 py-10 text-center text-muted-foreground">
@@ -162,9 +167,19 @@ function Messages({ messages, pending, empty }: { messages: AssistantMessageDto[
         ))}
         {pending ? (
           <>
-            <li className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 whitespace-pre-wrap text-primary-foreground">{pending.content}</li>
-            <li id="last" className="mr-auto max-w-[85%] rounded-2xl rounded-bl-sm border border-border bg-background px-4 py-2" data-testid="assistant-streaming">
-              {pending.text ? <p className="whitespace-pre-wrap">{pending.text}</p> : <p className="animate-pulse text-muted-foreground">Ассистент печатает…</p>}
+            <li className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 whitespace-pre-wrap text-primary-foreground">
+              {pending.content}
+            </li>
+            <li
+              id="last"
+              className="mr-auto max-w-[85%] rounded-2xl rounded-bl-sm border border-border bg-background px-4 py-2"
+              data-testid="assistant-streaming"
+            >
+              {pending.text ? (
+                <p className="whitespace-pre-wrap">{pending.text}</p>
+              ) : (
+                <p className="animate-pulse text-muted-foreground">Ассистент печатает…</p>
+              )}
               {pending.final?.errorMessage ? <FailureNote text={pending.final.errorMessage} /> : null}
             </li>
           </>
@@ -177,13 +192,20 @@ function Messages({ messages, pending, empty }: { messages: AssistantMessageDto[
 function MessageBubble({ message, last }: { message: AssistantMessageDto; last: boolean }) {
   if (message.role === "user") {
     return (
-      <li className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 whitespace-pre-wrap text-primary-foreground" title={formatDateTime(message.createdAt)}>
+      <li
+        className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 whitespace-pre-wrap text-primary-foreground"
+        title={formatDateTime(message.createdAt)}
+      >
         {message.content}
       </li>
     );
   }
   return (
-    <li id={last ? "last" : undefined} className="mr-auto max-w-[85%] rounded-2xl rounded-bl-sm border border-border bg-background px-4 py-2" data-testid="assistant-answer">
+    <li
+      id={last ? "last" : undefined}
+      className="mr-auto max-w-[85%] rounded-2xl rounded-bl-sm border border-border bg-background px-4 py-2"
+      data-testid="assistant-answer"
+    >
       {message.html ? <div className="prose-post text-sm" dangerouslySetInnerHTML={{ __html: message.html }} /> : null}
       {message.status === "streaming" ? <p className="animate-pulse text-muted-foreground">Ассистент печатает…</p> : null}
       {message.errorMessage ? <FailureNote text={message.errorMessage} /> : null}

@@ -1,5 +1,5 @@
 /**
- * The music player of the root layout (issue 11; PRODUCT.md Other pages "/music"): one <audio>
+ * The music player of the root layout (issue 11; docs/product/pages.md "/music"): one <audio>
  * element that lives as long as the document, so a track keeps playing across client-side
  * navigation. /music hands it a queue; the bar at the bottom of every page plays and pauses,
  * goes to the previous and next track, seeks, and sets the volume (0.5 by default, remembered
@@ -254,7 +254,11 @@ export function MusicPlayerProvider({ children }: { children: React.ReactNode })
           countPlay(audio);
           if ("mediaSession" in navigator && Number.isFinite(audio.duration) && audio.duration > 0) {
             try {
-              navigator.mediaSession.setPositionState({ duration: audio.duration, position: Math.min(audio.currentTime, audio.duration), playbackRate: audio.playbackRate });
+              navigator.mediaSession.setPositionState({
+                duration: audio.duration,
+                position: Math.min(audio.currentTime, audio.duration),
+                playbackRate: audio.playbackRate,
+              });
             } catch {
               // Position state is optional.
             }

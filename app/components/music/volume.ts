@@ -5,7 +5,7 @@
 
 /** localStorage key of the remembered volume. */
 export const VOLUME_KEY = "musicVolume";
-/** Volume before the listener chose one (SPEC.md 9 sets 0.5 for the chat sound too). */
+/** Volume before the listener chose one (docs/product/limits.md sets 0.5 for the chat sound too). */
 export const DEFAULT_VOLUME = 0.5;
 
 /** A stored value as a volume 0…1, or the default for anything else. */

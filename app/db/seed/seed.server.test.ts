@@ -53,7 +53,9 @@ describe(`demo community on ${engine}`, () => {
 
   it("gives the demo member notifications to look at: grouped likes, comments, a chat mention, a few unread", async () => {
     const demo = sql`(select id from users where username = 'demo')`;
-    expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_LIKE' and cardinality(actor_ids) > 1`)).toBeGreaterThan(0);
+    expect(
+      await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_LIKE' and cardinality(actor_ids) > 1`),
+    ).toBeGreaterThan(0);
     expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_COMMENT_NEW'`)).toBeGreaterThan(0);
     expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'PUBLIC_CONVERSATION_MESSAGE_MENTION'`)).toBe(1);
     expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and read_at is null`)).toBe(4);

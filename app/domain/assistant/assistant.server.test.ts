@@ -20,7 +20,16 @@ beforeAll(async () => {
   [t, fake] = await Promise.all([createTestDatabase(), startFakeAssistant()]);
   member = await makeUser(t.db);
   other = await makeUser(t.db);
-  config = { enabled: true, baseUrl: fake.baseUrl, apiKey: "sk-fake", model: "fake-model", dailyQuota: 50, timeoutMs: 700, maxPromptChars: 200, systemPrompt: "Ты помощник." };
+  config = {
+    enabled: true,
+    baseUrl: fake.baseUrl,
+    apiKey: "sk-fake",
+    model: "fake-model",
+    dailyQuota: 50,
+    timeoutMs: 700,
+    maxPromptChars: 200,
+    systemPrompt: "Ты помощник.",
+  };
 });
 afterAll(async () => {
   await fake?.close();
@@ -89,14 +98,23 @@ describe(`the assistant (${engine})`, () => {
     const count = async () => (await t.db.select().from(assistantMessages)).length;
     const before = await count();
     const requests = fake.requests.length;
-    await expect(startTurn(t.db, { ...config, enabled: false }, member.id, { content: "Привет" })).rejects.toMatchObject({ code: "assistant_disabled", status: 503 });
-    await expect(startTurn(t.db, config, member.id, { content: "   " })).rejects.toMatchObject({ code: "invalid_input", fieldErrors: { content: ["Напишите сообщение"] } });
+    await expect(startTurn(t.db, { ...config, enabled: false }, member.id, { content: "Привет" })).rejects.toMatchObject({
+      code: "assistant_disabled",
+      status: 503,
+    });
+    await expect(startTurn(t.db, config, member.id, { content: "   " })).rejects.toMatchObject({
+      code: "invalid_input",
+      fieldErrors: { content: ["Напишите сообщение"] },
+    });
     await expect(startTurn(t.db, config, member.id, { content: "я".repeat(201) })).rejects.toMatchObject({
       code: "invalid_input",
       message: expect.stringMatching(/не больше 200/),
     });
     const [mine] = await listConversations(t.db, member.id);
-    await expect(startTurn(t.db, config, other.id, { conversationId: mine!.id, content: "Привет" })).rejects.toMatchObject({ code: "conversation_not_found", status: 404 });
+    await expect(startTurn(t.db, config, other.id, { conversationId: mine!.id, content: "Привет" })).rejects.toMatchObject({
+      code: "conversation_not_found",
+      status: 404,
+    });
     expect(await count()).toBe(before);
     expect(fake.requests.length).toBe(requests);
   });
@@ -107,7 +125,11 @@ describe(`the assistant (${engine})`, () => {
     await askAssistant(t.db, small, fresh.id, { content: "Раз" });
     await askAssistant(t.db, small, fresh.id, { content: "Два" });
     const requests = fake.requests.length;
-    await expect(startTurn(t.db, small, fresh.id, { content: "Три" })).rejects.toMatchObject({ code: "assistant_quota_exceeded", status: 429, message: expect.stringMatching(/Дневной лимит/) });
+    await expect(startTurn(t.db, small, fresh.id, { content: "Три" })).rejects.toMatchObject({
+      code: "assistant_quota_exceeded",
+      status: 429,
+      message: expect.stringMatching(/Дневной лимит/),
+    });
     expect(fake.requests.length).toBe(requests);
     expect(await listConversations(t.db, fresh.id)).toHaveLength(2);
     expect(await getUsage(t.db, fresh.id, 2)).toEqual({ used: 2, quota: 2, remaining: 0 });

@@ -1,5 +1,5 @@
 /**
- * The assistant's daily quota (PRODUCT.md Other pages: "a daily quota per member (50 requests by
+ * The assistant's daily quota (docs/product/pages.md: "a daily quota per member (50 requests by
  * default)"): requests per member per Moscow calendar day in assistant_usage. A request is
  * reserved before anything goes upstream, in one statement that cannot pass the quota even when
  * several arrive at once, and given back when the upstream failed (turn.server.ts runTurn).

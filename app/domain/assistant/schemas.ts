@@ -5,12 +5,21 @@ import { cleanTextRefinement } from "~/lib/text";
 export const SendFormSchema = z.object({
   intent: z.literal("send"),
   /** Checked against ASSISTANT_MAX_PROMPT_CHARS by the domain (the limit is configuration). */
-  content: z.string({ error: "Напишите сообщение" }).trim().min(1, "Напишите сообщение").refine(...cleanTextRefinement()),
+  content: z
+    .string({ error: "Напишите сообщение" })
+    .trim()
+    .min(1, "Напишите сообщение")
+    .refine(...cleanTextRefinement()),
 });
 
 export const RenameFormSchema = z.object({
   intent: z.literal("rename"),
-  title: z.string({ error: "Укажите название" }).trim().min(1, "Укажите название").max(100, "Название — не длиннее 100 символов").refine(...cleanTextRefinement()),
+  title: z
+    .string({ error: "Укажите название" })
+    .trim()
+    .min(1, "Укажите название")
+    .max(100, "Название — не длиннее 100 символов")
+    .refine(...cleanTextRefinement()),
 });
 
 export const DeleteFormSchema = z.object({ intent: z.literal("delete") });

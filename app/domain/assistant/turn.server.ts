@@ -61,7 +61,9 @@ export async function startTurn(db: Db, config: AssistantConfig, userId: number,
   const refuse = (message: string) => new ValidationFailed(message, { content: [message] }, "invalid_input");
   if (content.length === 0) throw refuse("Напишите сообщение");
   if (content.length > config.maxPromptChars) {
-    throw refuse(`Сообщение слишком длинное: ${content.length.toLocaleString("ru-RU")} символов, можно не больше ${config.maxPromptChars.toLocaleString("ru-RU")}`);
+    throw refuse(
+      `Сообщение слишком длинное: ${content.length.toLocaleString("ru-RU")} символов, можно не больше ${config.maxPromptChars.toLocaleString("ru-RU")}`,
+    );
   }
   if (!isCleanText(content)) throw refuse("Сообщение содержит недопустимые символы");
   if (input.conversationId !== undefined && !isValidId(input.conversationId)) throw conversationNotFound();
@@ -77,7 +79,10 @@ export async function startTurn(db: Db, config: AssistantConfig, userId: number,
       conversationId = own.id;
       await tx.update(assistantConversations).set({ updatedAt: now }).where(eq(assistantConversations.id, own.id));
     } else {
-      const [created] = await tx.insert(assistantConversations).values({ userId, title: titleFrom(content), createdAt: now, updatedAt: now }).returning();
+      const [created] = await tx
+        .insert(assistantConversations)
+        .values({ userId, title: titleFrom(content), createdAt: now, updatedAt: now })
+        .returning();
       conversationId = created!.id;
     }
     const usage = await reserveRequest(tx, userId, config.dailyQuota, now);
@@ -143,4 +148,3 @@ export async function askAssistant(db: Db, config: AssistantConfig, userId: numb
   const answer = await runTurn(db, config, turn, { signal });
   return { conversationId: turn.conversationId, answer };
 }
-

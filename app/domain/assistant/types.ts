@@ -1,5 +1,5 @@
 /**
- * The assistant's public shapes and Russian explanations (issue 11; PRODUCT.md Other pages
+ * The assistant's public shapes and Russian explanations (issue 11; docs/product/pages.md
  * "/chatgpt"; docs/decisions/0011-assistant.md). Pure: the page and its streaming reader use them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Bookmarks (issue 3 item 5, PRODUCT.md Content): a member keeps posts to read later;
+ * Bookmarks (issue 3 item 5, docs/product/content.md#bookmarks): a member keeps posts to read later;
  * /profile/bookmarks lists them newest first. One row per member per post (primary key).
  */
 import { and, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
@@ -65,8 +65,8 @@ export async function bookmarkedPostIds(db: Db, viewerId: number | null, postIds
 }
 
 /**
- * A page of `userId`'s bookmarked posts, the most recently bookmarked first (PRODUCT.md
- * Content). Two queries whatever the page size: rows joined with posts and authors, and the count.
+ * A page of `userId`'s bookmarked posts, the most recently bookmarked first
+ * (docs/product/content.md#bookmarks). Two queries whatever the page size: rows joined with posts and authors, and the count.
  */
 export async function listBookmarks(db: Db, userId: number, params: PageParams): Promise<Page<BookmarkDto>> {
   const where = eq(bookmarks.userId, userId);

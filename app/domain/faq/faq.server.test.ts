@@ -79,9 +79,16 @@ describe(`the FAQ (${engine})`, () => {
       status: 400,
       fieldErrors: { question: ["Укажите вопрос"] },
     });
-    await expect(createFaqEntry(t.db, admin, { sectionId: section!.id, question: "Вопрос?", answer: "" })).rejects.toMatchObject({ fieldErrors: { answer: ["Напишите ответ"] } });
-    await expect(createFaqEntry(t.db, member, { sectionId: section!.id, question: "Вопрос?", answer: "Ответ" })).rejects.toMatchObject({ code: "not_admin", status: 403 });
-    await expect(createFaqEntry(t.db, admin, { sectionId: 99_999, question: "Вопрос?", answer: "Ответ" })).rejects.toMatchObject({ code: "faq_section_not_found" });
+    await expect(createFaqEntry(t.db, admin, { sectionId: section!.id, question: "Вопрос?", answer: "" })).rejects.toMatchObject({
+      fieldErrors: { answer: ["Напишите ответ"] },
+    });
+    await expect(createFaqEntry(t.db, member, { sectionId: section!.id, question: "Вопрос?", answer: "Ответ" })).rejects.toMatchObject({
+      code: "not_admin",
+      status: 403,
+    });
+    await expect(createFaqEntry(t.db, admin, { sectionId: 99_999, question: "Вопрос?", answer: "Ответ" })).rejects.toMatchObject({
+      code: "faq_section_not_found",
+    });
     expect((await getAdminFaq(t.db, admin)).flatMap((s) => s.entries).length).toBe(before);
   });
 
@@ -90,10 +97,12 @@ describe(`the FAQ (${engine})`, () => {
     const first = await createFaqEntry(t.db, admin, { sectionId: section!.id, question: "Повтор?", answer: "Да" });
     const second = await createFaqEntry(t.db, admin, { sectionId: section!.id, question: "Повтор?", answer: "Да" });
     expect([first.anchor, second.anchor]).toEqual(["povtor", "povtor-2"]);
-    await expect(updateFaqEntry(t.db, admin, second.id, { sectionId: section!.id, question: "Повтор?", answer: "Да", anchor: "povtor" })).rejects.toMatchObject({
-      code: "faq_anchor_taken",
-      fieldErrors: { anchor: [expect.any(String)] },
-    });
+    await expect(updateFaqEntry(t.db, admin, second.id, { sectionId: section!.id, question: "Повтор?", answer: "Да", anchor: "povtor" })).rejects.toMatchObject(
+      {
+        code: "faq_anchor_taken",
+        fieldErrors: { anchor: [expect.any(String)] },
+      },
+    );
     const kept = await updateFaqEntry(t.db, admin, second.id, { sectionId: section!.id, question: "Другой вопрос?", answer: "Да", anchor: "" });
     expect(kept).toMatchObject({ anchor: "povtor-2", question: "Другой вопрос?" });
     const typed = await updateFaqEntry(t.db, admin, second.id, { sectionId: section!.id, question: "Другой вопрос?", answer: "Да", anchor: "Svoj-Yakor" });

@@ -1,5 +1,5 @@
 /**
- * The FAQ (issue 11; PRODUCT.md Other pages "/faq"): sections of questions with Markdown
+ * The FAQ (issue 11; docs/product/pages.md "/faq"): sections of questions with Markdown
  * answers, ordered, each question a draft or published, edited by admins at /admin/faq.
  * Readers see published questions of non-empty sections, optionally filtered (filter.ts).
  * Answers render with the posts' sanitising renderer (app/lib/markdown.server.ts).
@@ -105,14 +105,21 @@ export async function createFaqSection(db: Db, actor: Actor, input: FaqSectionIn
 export async function renameFaqSection(db: Db, actor: Actor, id: number, input: FaqSectionInput): Promise<void> {
   assertAdmin(actor);
   const { title } = parse(FaqSectionInputSchema, input);
-  const rows = await db.update(faqSections).set({ title, updatedAt: new Date() }).where(eq(faqSections.id, validId(id, sectionNotFound))).returning({ id: faqSections.id });
+  const rows = await db
+    .update(faqSections)
+    .set({ title, updatedAt: new Date() })
+    .where(eq(faqSections.id, validId(id, sectionNotFound)))
+    .returning({ id: faqSections.id });
   if (rows.length === 0) throw sectionNotFound();
 }
 
 /** Admin `actor` deletes section `id` with its questions. Throws Forbidden, NotFound (`faq_section_not_found`). */
 export async function deleteFaqSection(db: Db, actor: Actor, id: number): Promise<void> {
   assertAdmin(actor);
-  const rows = await db.delete(faqSections).where(eq(faqSections.id, validId(id, sectionNotFound))).returning({ id: faqSections.id });
+  const rows = await db
+    .delete(faqSections)
+    .where(eq(faqSections.id, validId(id, sectionNotFound)))
+    .returning({ id: faqSections.id });
   if (rows.length === 0) throw sectionNotFound();
 }
 
@@ -120,7 +127,11 @@ export async function deleteFaqSection(db: Db, actor: Actor, id: number): Promis
 export async function moveFaqSection(db: Db, actor: Actor, id: number, direction: "up" | "down"): Promise<void> {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const [section] = await tx.select().from(faqSections).where(eq(faqSections.id, validId(id, sectionNotFound))).for("update");
+    const [section] = await tx
+      .select()
+      .from(faqSections)
+      .where(eq(faqSections.id, validId(id, sectionNotFound)))
+      .for("update");
     if (!section) throw sectionNotFound();
     const [neighbour] = await tx
       .select()
@@ -146,24 +157,29 @@ export async function moveFaqSection(db: Db, actor: Actor, id: number, direction
 export async function createFaqEntry(db: Db, actor: Actor, input: FaqEntryInput): Promise<AdminFaqEntryDto> {
   assertAdmin(actor);
   const value = parse(FaqEntryInputSchema, input);
-  return anchorRace(() => db.transaction(async (tx) => {
-    await lockSection(tx, value.sectionId);
-    const [last] = await tx.select({ value: max(faqEntries.position) }).from(faqEntries).where(eq(faqEntries.sectionId, value.sectionId));
-    const anchor = value.anchor ? await ownAnchor(tx, value.anchor, null) : await freeSlug(tx, "entry", slugify(value.question) || "vopros");
-    const [row] = await tx
-      .insert(faqEntries)
-      .values({
-        sectionId: value.sectionId,
-        question: value.question,
-        answer: value.answer,
-        anchor,
-        published: value.published ?? false,
-        position: (last?.value ?? 0) + 1,
-        updatedBy: actor.id,
-      })
-      .returning();
-    return toAdminEntryDto(row!);
-  }));
+  return anchorRace(() =>
+    db.transaction(async (tx) => {
+      await lockSection(tx, value.sectionId);
+      const [last] = await tx
+        .select({ value: max(faqEntries.position) })
+        .from(faqEntries)
+        .where(eq(faqEntries.sectionId, value.sectionId));
+      const anchor = value.anchor ? await ownAnchor(tx, value.anchor, null) : await freeSlug(tx, "entry", slugify(value.question) || "vopros");
+      const [row] = await tx
+        .insert(faqEntries)
+        .values({
+          sectionId: value.sectionId,
+          question: value.question,
+          answer: value.answer,
+          anchor,
+          published: value.published ?? false,
+          position: (last?.value ?? 0) + 1,
+          updatedBy: actor.id,
+        })
+        .returning();
+      return toAdminEntryDto(row!);
+    }),
+  );
 }
 
 /**
@@ -174,32 +190,41 @@ export async function createFaqEntry(db: Db, actor: Actor, input: FaqEntryInput)
 export async function updateFaqEntry(db: Db, actor: Actor, id: number, input: FaqEntryInput): Promise<AdminFaqEntryDto> {
   assertAdmin(actor);
   const value = parse(FaqEntryInputSchema, input);
-  return anchorRace(() => db.transaction(async (tx) => {
-    const [current] = await tx.select().from(faqEntries).where(eq(faqEntries.id, validId(id, entryNotFound))).for("update");
-    if (!current) throw entryNotFound();
-    let position = current.position;
-    if (value.sectionId !== current.sectionId) {
-      await lockSection(tx, value.sectionId);
-      const [last] = await tx.select({ value: max(faqEntries.position) }).from(faqEntries).where(eq(faqEntries.sectionId, value.sectionId));
-      position = (last?.value ?? 0) + 1;
-    }
-    const anchor = value.anchor ? await ownAnchor(tx, value.anchor, current.id) : current.anchor;
-    const [row] = await tx
-      .update(faqEntries)
-      .set({
-        sectionId: value.sectionId,
-        question: value.question,
-        answer: value.answer,
-        anchor,
-        published: value.published ?? false,
-        position,
-        updatedBy: actor.id,
-        updatedAt: new Date(),
-      })
-      .where(eq(faqEntries.id, current.id))
-      .returning();
-    return toAdminEntryDto(row!);
-  }));
+  return anchorRace(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(faqEntries)
+        .where(eq(faqEntries.id, validId(id, entryNotFound)))
+        .for("update");
+      if (!current) throw entryNotFound();
+      let position = current.position;
+      if (value.sectionId !== current.sectionId) {
+        await lockSection(tx, value.sectionId);
+        const [last] = await tx
+          .select({ value: max(faqEntries.position) })
+          .from(faqEntries)
+          .where(eq(faqEntries.sectionId, value.sectionId));
+        position = (last?.value ?? 0) + 1;
+      }
+      const anchor = value.anchor ? await ownAnchor(tx, value.anchor, current.id) : current.anchor;
+      const [row] = await tx
+        .update(faqEntries)
+        .set({
+          sectionId: value.sectionId,
+          question: value.question,
+          answer: value.answer,
+          anchor,
+          published: value.published ?? false,
+          position,
+          updatedBy: actor.id,
+          updatedAt: new Date(),
+        })
+        .where(eq(faqEntries.id, current.id))
+        .returning();
+      return toAdminEntryDto(row!);
+    }),
+  );
 }
 
 /** Admin `actor` publishes or hides question `id`. Throws Forbidden, NotFound (`faq_entry_not_found`). */
@@ -216,7 +241,10 @@ export async function setFaqEntryPublished(db: Db, actor: Actor, id: number, pub
 /** Admin `actor` deletes question `id`. Throws Forbidden, NotFound (`faq_entry_not_found`). */
 export async function deleteFaqEntry(db: Db, actor: Actor, id: number): Promise<void> {
   assertAdmin(actor);
-  const rows = await db.delete(faqEntries).where(eq(faqEntries.id, validId(id, entryNotFound))).returning({ id: faqEntries.id });
+  const rows = await db
+    .delete(faqEntries)
+    .where(eq(faqEntries.id, validId(id, entryNotFound)))
+    .returning({ id: faqEntries.id });
   if (rows.length === 0) throw entryNotFound();
 }
 
@@ -224,7 +252,11 @@ export async function deleteFaqEntry(db: Db, actor: Actor, id: number): Promise<
 export async function moveFaqEntry(db: Db, actor: Actor, id: number, direction: "up" | "down"): Promise<void> {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const [entry] = await tx.select().from(faqEntries).where(eq(faqEntries.id, validId(id, entryNotFound))).for("update");
+    const [entry] = await tx
+      .select()
+      .from(faqEntries)
+      .where(eq(faqEntries.id, validId(id, entryNotFound)))
+      .for("update");
     if (!entry) throw entryNotFound();
     const [neighbour] = await tx
       .select()
@@ -281,13 +313,20 @@ function parse<S extends typeof FaqEntryInputSchema | typeof FaqSectionInputSche
 }
 
 async function findEntry(db: Db, id: number): Promise<EntryRow> {
-  const [row] = await db.select().from(faqEntries).where(eq(faqEntries.id, validId(id, entryNotFound)));
+  const [row] = await db
+    .select()
+    .from(faqEntries)
+    .where(eq(faqEntries.id, validId(id, entryNotFound)));
   if (!row) throw entryNotFound();
   return row;
 }
 
 async function lockSection(tx: Tx, sectionId: number): Promise<void> {
-  const [section] = await tx.select({ id: faqSections.id }).from(faqSections).where(eq(faqSections.id, validId(sectionId, sectionNotFound))).for("update");
+  const [section] = await tx
+    .select({ id: faqSections.id })
+    .from(faqSections)
+    .where(eq(faqSections.id, validId(sectionId, sectionNotFound)))
+    .for("update");
   if (!section) {
     const message = "Раздел не найден: обновите страницу";
     throw new NotFound(message, "faq_section_not_found");
@@ -299,7 +338,12 @@ async function freeSlug(tx: Tx, of: "section" | "entry", base: string): Promise<
   const table = of === "section" ? faqSections : faqEntries;
   const column = of === "section" ? faqSections.slug : faqEntries.anchor;
   const taken = new Set(
-    (await tx.select({ value: column }).from(table).where(sql`${column} = ${base} or ${column} like ${`${base}-%`}`)).map((row) => row.value),
+    (
+      await tx
+        .select({ value: column })
+        .from(table)
+        .where(sql`${column} = ${base} or ${column} like ${`${base}-%`}`)
+    ).map((row) => row.value),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

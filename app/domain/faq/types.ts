@@ -1,4 +1,4 @@
-/** The FAQ's public shapes and limits (issue 11; PRODUCT.md Other pages "/faq"). Pure. */
+/** The FAQ's public shapes and limits (issue 11; docs/product/pages.md "/faq"). Pure. */
 
 export const MAX_SECTION_TITLE_LENGTH = 200;
 export const MAX_QUESTION_LENGTH = 300;

@@ -8,7 +8,11 @@ import { cleanTextRefinement } from "~/lib/text";
 import { MAX_ARTIST_LENGTH, MAX_AUDIO_BYTES, MAX_COVER_BYTES, MAX_TITLE_LENGTH } from "./types";
 
 const trackId = z.coerce.number({ error: "Трек не найден" }).int().positive("Трек не найден").max(2_147_483_647, "Трек не найден");
-const artist = z.string().trim().max(MAX_ARTIST_LENGTH, `Исполнитель — не длиннее ${MAX_ARTIST_LENGTH} символов`).refine(...cleanTextRefinement());
+const artist = z
+  .string()
+  .trim()
+  .max(MAX_ARTIST_LENGTH, `Исполнитель — не длиннее ${MAX_ARTIST_LENGTH} символов`)
+  .refine(...cleanTextRefinement());
 
 export const UploadTrackFormSchema = z.object({
   intent: z.literal("upload"),
@@ -17,7 +21,12 @@ export const UploadTrackFormSchema = z.object({
     .refine((file) => file.size > 0, "Выберите аудиофайл")
     .refine((file) => file.size <= MAX_AUDIO_BYTES, "Файл слишком большой: не больше 30 МБ"),
   /** Empty keeps the file's own title tag. */
-  title: z.string().trim().max(MAX_TITLE_LENGTH, `Название — не длиннее ${MAX_TITLE_LENGTH} символов`).refine(...cleanTextRefinement()).optional(),
+  title: z
+    .string()
+    .trim()
+    .max(MAX_TITLE_LENGTH, `Название — не длиннее ${MAX_TITLE_LENGTH} символов`)
+    .refine(...cleanTextRefinement())
+    .optional(),
   artist: artist.optional(),
 });
 

@@ -41,7 +41,12 @@ describe(`music tracks (${engine})`, () => {
   });
 
   it("the form's title and artist override the tags", async () => {
-    const track = await uploadTrack(t.db, storage, admin, { bytes: demo("depozit-na-14-dnej.mp3"), fileName: "x.mp3", title: " Свой заголовок ", artist: "Свой автор" });
+    const track = await uploadTrack(t.db, storage, admin, {
+      bytes: demo("depozit-na-14-dnej.mp3"),
+      fileName: "x.mp3",
+      title: " Свой заголовок ",
+      artist: "Свой автор",
+    });
     expect(track).toMatchObject({ title: "Свой заголовок", artist: "Свой автор" });
   });
 
@@ -52,14 +57,19 @@ describe(`music tracks (${engine})`, () => {
       code: "audio_unsupported_type",
       status: 400,
     });
-    await expect(uploadTrack(t.db, storage, member, { bytes: demo("garant-spit-spokojno.mp3"), fileName: "x.mp3" })).rejects.toMatchObject({ code: "not_admin", status: 403 });
+    await expect(uploadTrack(t.db, storage, member, { bytes: demo("garant-spit-spokojno.mp3"), fileName: "x.mp3" })).rejects.toMatchObject({
+      code: "not_admin",
+      status: 403,
+    });
     expect(storedFiles()).toBe(before);
     expect((await listTracks(t.db, storage)).length).toBe(count);
   });
 
   it("edits the title, artist and cover; a picture that is not an image is refused with the old cover kept", async () => {
     const track = await uploadTrack(t.db, storage, admin, { bytes: demo("rassvet-nad-barakholkoj.mp3"), fileName: "x.mp3" });
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const edited = await updateTrack(t.db, storage, admin, track.id, { title: "Новое имя", artist: "", cover: png });
     expect(edited).toMatchObject({ title: "Новое имя", artist: "" });
     expect(edited.coverUrl).not.toBe(track.coverUrl);
@@ -67,7 +77,10 @@ describe(`music tracks (${engine})`, () => {
     await expect(updateTrack(t.db, storage, admin, track.id, { title: "Ещё", artist: "", cover: Buffer.from("not a picture") })).rejects.toMatchObject({
       code: "cover_unsupported_type",
     });
-    await expect(updateTrack(t.db, storage, admin, track.id, { title: "  ", artist: "" })).rejects.toMatchObject({ code: "invalid_input", fieldErrors: { title: [expect.any(String)] } });
+    await expect(updateTrack(t.db, storage, admin, track.id, { title: "  ", artist: "" })).rejects.toMatchObject({
+      code: "invalid_input",
+      fieldErrors: { title: [expect.any(String)] },
+    });
     const [kept] = (await listTracks(t.db, storage)).filter((x) => x.id === track.id);
     expect(kept).toMatchObject({ title: "Новое имя", coverUrl: edited.coverUrl });
     const removed = await updateTrack(t.db, storage, admin, track.id, { title: "Новое имя", artist: "", removeCover: true });

@@ -1,5 +1,5 @@
 /**
- * The music playlist (issue 11; PRODUCT.md Other pages "/music"): admins upload, edit, order
+ * The music playlist (issue 11; docs/product/pages.md "/music"): admins upload, edit, order
  * and delete tracks; everyone lists them and plays them; plays are counted.
  *
  * Files live in the upload store (app/lib/storage/): the audio under music/{random}.{ext}, the
@@ -49,14 +49,20 @@ const ORDER = [asc(musicTracks.position), asc(musicTracks.id)] as const;
 
 /** The playlist in its order (public). */
 export async function listTracks(db: Db, storage: FileStorage): Promise<TrackDto[]> {
-  const rows = await db.select().from(musicTracks).orderBy(...ORDER);
+  const rows = await db
+    .select()
+    .from(musicTracks)
+    .orderBy(...ORDER);
   return rows.map((row) => toTrackDto(row, storage));
 }
 
 /** The playlist with sizes and positions, for /admin/music. Throws Forbidden (`not_admin`) for others. */
 export async function listAdminTracks(db: Db, storage: FileStorage, actor: Actor): Promise<AdminTrackDto[]> {
   assertAdmin(actor);
-  const rows = await db.select().from(musicTracks).orderBy(...ORDER);
+  const rows = await db
+    .select()
+    .from(musicTracks)
+    .orderBy(...ORDER);
   return rows.map((row) => toAdminTrackDto(row, storage));
 }
 
@@ -160,11 +166,7 @@ export async function updateTrack(db: Db, storage: FileStorage, actor: Actor, id
   } else if (input.removeCover) {
     coverKey = null;
   }
-  const [row] = await db
-    .update(musicTracks)
-    .set({ title, artist, coverKey, updatedAt: new Date() })
-    .where(eq(musicTracks.id, id))
-    .returning();
+  const [row] = await db.update(musicTracks).set({ title, artist, coverKey, updatedAt: new Date() }).where(eq(musicTracks.id, id)).returning();
   if (!row) {
     if (coverKey && coverKey !== current.coverKey) await storage.delete(coverKey);
     throw trackNotFound();
@@ -177,7 +179,10 @@ export async function updateTrack(db: Db, storage: FileStorage, actor: Actor, id
 /** Admin `actor` deletes track `id` and its files. Throws Forbidden (`not_admin`), NotFound (`track_not_found`). */
 export async function deleteTrack(db: Db, storage: FileStorage, actor: Actor, id: number): Promise<void> {
   assertAdmin(actor);
-  const [row] = await db.delete(musicTracks).where(eq(musicTracks.id, validId(id))).returning();
+  const [row] = await db
+    .delete(musicTracks)
+    .where(eq(musicTracks.id, validId(id)))
+    .returning();
   if (!row) throw trackNotFound();
   await storage.delete(row.audioKey);
   if (row.coverKey) await storage.delete(row.coverKey);
@@ -190,7 +195,11 @@ export async function deleteTrack(db: Db, storage: FileStorage, actor: Actor, id
 export async function moveTrack(db: Db, actor: Actor, id: number, direction: "up" | "down"): Promise<void> {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const [track] = await tx.select().from(musicTracks).where(eq(musicTracks.id, validId(id))).for("update");
+    const [track] = await tx
+      .select()
+      .from(musicTracks)
+      .where(eq(musicTracks.id, validId(id)))
+      .for("update");
     if (!track) throw trackNotFound();
     const before = sql`(${musicTracks.position}, ${musicTracks.id}) < (${track.position}, ${track.id})`;
     const after = sql`(${musicTracks.position}, ${musicTracks.id}) > (${track.position}, ${track.id})`;
@@ -247,7 +256,10 @@ export async function purgeOldPlays(db: Db, now = new Date()): Promise<number> {
 }
 
 async function findTrack(db: Db, id: number): Promise<TrackRow> {
-  const [row] = await db.select().from(musicTracks).where(eq(musicTracks.id, validId(id)));
+  const [row] = await db
+    .select()
+    .from(musicTracks)
+    .where(eq(musicTracks.id, validId(id)));
   if (!row) throw trackNotFound();
   return row;
 }

@@ -1,11 +1,11 @@
 /**
- * The music playlist's public shapes and limits (issue 11; PRODUCT.md Other pages "/music"),
+ * The music playlist's public shapes and limits (issue 11; docs/product/pages.md "/music"),
  * shared by the server, the player and the admin forms. Pure: no server imports.
  */
 
 /** The largest audio upload, bytes: 30 MB. */
 export const MAX_AUDIO_BYTES = 30 * 1024 * 1024;
-/** The largest cover upload, bytes (PRODUCT.md Limits: images up to 10 MB). */
+/** The largest cover upload, bytes (docs/product/limits.md: images up to 10 MB). */
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_ARTIST_LENGTH = 200;

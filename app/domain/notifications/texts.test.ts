@@ -12,11 +12,9 @@ const base: Omit<NotificationTarget, "type"> = {
   publicMessage: null,
 };
 
-describe("notification texts (SPEC.md 8)", () => {
+describe("notification texts (docs/product/notifications.md#types-and-texts)", () => {
   it("puts the sender's name before the Russian text of each of the 14 types", () => {
-    const titles = Object.fromEntries(
-      NOTIFICATION_TYPES.map((type) => [type, notificationTitle(type, "Иван", { conversationName: "Трейдеры" })]),
-    );
+    const titles = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, notificationTitle(type, "Иван", { conversationName: "Трейдеры" })]));
     expect(titles).toEqual({
       POST_NEW: "Иван создал(а) новый пост",
       POST_NEW_VERIFIED: "Иван ✔ (верифицирован) создал(а) новый пост",
@@ -47,7 +45,7 @@ describe("notification texts (SPEC.md 8)", () => {
   });
 });
 
-describe("notification links (SPEC.md 2)", () => {
+describe("notification links (docs/product/notifications.md#links)", () => {
   const url = (type: NotificationType, fields: Partial<NotificationTarget> = {}) => notificationUrl({ ...base, type, ...fields });
 
   it("sends post types to the post and comment types to the comment on it", () => {
@@ -65,9 +63,7 @@ describe("notification links (SPEC.md 2)", () => {
 
   it("sends message types to the conversation: ?group= for groups and the public one, ?personal= for personal ones", () => {
     expect(url("PRIVATE_CONVERSATION_MESSAGE_NEW", { privateMessage: { conversationId: 3 } })).toBe("/profile/conversations?group=3");
-    expect(url("PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW", { privatePersonalMessage: { conversationId: 4 } })).toBe(
-      "/profile/conversations?personal=4",
-    );
+    expect(url("PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW", { privatePersonalMessage: { conversationId: 4 } })).toBe("/profile/conversations?personal=4");
     expect(url("PUBLIC_CONVERSATION_MESSAGE_MENTION", { publicMessage: { conversationId: 1 } })).toBe("/profile/conversations?group=1");
   });
 

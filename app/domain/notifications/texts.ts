@@ -1,14 +1,14 @@
 /**
- * The words and links of a notification (SPEC.md 8 texts, SPEC.md 2 links). Pure functions
+ * The words and links of a notification (docs/product/notifications.md#types-and-texts, docs/product/notifications.md#links). Pure functions
  * with no server imports: the server builds NotificationDto with them and the browser may use
  * them too (toasts of realtime frames).
  */
 import type { NotificationType } from "./types";
 
-/** The description of every notification (SPEC.md 8). */
+/** The description of every notification (docs/product/notifications.md#types-and-texts). */
 export const NOTIFICATION_DESCRIPTION = "Нажмите, чтобы посмотреть";
 
-/** What follows the sender's name, per type (SPEC.md 8, in Russian). `{name}` is the group's name. */
+/** What follows the sender's name, per type (docs/product/notifications.md#types-and-texts, in Russian). `{name}` is the group's name. */
 export const NOTIFICATION_TEXTS: Readonly<Record<NotificationType, string>> = {
   POST_NEW: "создал(а) новый пост",
   POST_NEW_VERIFIED: "✔ (верифицирован) создал(а) новый пост",
@@ -26,7 +26,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationType, string>> = {
   PUBLIC_CONVERSATION_MESSAGE_MENTION: "упомянул(а) вас в сообщении",
 };
 
-/** The grouped (like) types and their plural text for several actors (PRODUCT.md Notifications). */
+/** The grouped (like) types and their plural text for several actors (docs/product/notifications.md#grouped-likes). */
 export const GROUPED_TEXTS = {
   POST_LIKE: "оценили ваш пост",
   POST_COMMENT_LIKE: "оценили ваш комментарий",
@@ -40,7 +40,7 @@ export function isGroupedType(type: NotificationType): type is GroupedNotificati
   return Object.hasOwn(GROUPED_TEXTS, type);
 }
 
-/** Chat-message types: delivered live only and counted through the unread record (SPEC.md 4). */
+/** Chat-message types: delivered live only and counted through the unread record (docs/product/notifications.md#chat-messages). */
 export function isChatMessageType(type: NotificationType): boolean {
   return type === "PRIVATE_CONVERSATION_MESSAGE_NEW" || type === "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW";
 }
@@ -50,11 +50,7 @@ export function isChatMessageType(type: NotificationType): boolean {
  * вашим постом»; a grouped like with several actors reads «Иван и ещё 3 оценили ваш пост».
  * `conversationName` fills «{name}» of group messages.
  */
-export function notificationTitle(
-  type: NotificationType,
-  senderName: string,
-  options: { actorCount?: number; conversationName?: string | null } = {},
-): string {
+export function notificationTitle(type: NotificationType, senderName: string, options: { actorCount?: number; conversationName?: string | null } = {}): string {
   const actorCount = options.actorCount ?? 1;
   if (isGroupedType(type) && actorCount > 1) return `${senderName} и ещё ${actorCount - 1} ${GROUPED_TEXTS[type]}`;
   return `${senderName} ${NOTIFICATION_TEXTS[type].replace("{name}", options.conversationName ?? "")}`.trim();
@@ -72,7 +68,7 @@ export interface NotificationTarget {
 }
 
 /**
- * Where a click on the notification goes (SPEC.md 2 "Notification links"): the post (comment
+ * Where a click on the notification goes (docs/product/notifications.md#links): the post (comment
  * types to the comment's anchor on it), the sender's profile for wall types, the conversation
  * (`?group=` for groups and the public one, `?personal=`), or / when the target is unknown.
  */

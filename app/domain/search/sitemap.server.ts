@@ -62,10 +62,7 @@ interface SitemapCounts {
 }
 
 async function countEntries(db: Db): Promise<SitemapCounts> {
-  const [[postCount], [profileCount]] = await Promise.all([
-    db.select({ value: count() }).from(posts),
-    db.select({ value: count() }).from(users),
-  ]);
+  const [[postCount], [profileCount]] = await Promise.all([db.select({ value: count() }).from(posts), db.select({ value: count() }).from(users)]);
   return { posts: postCount?.value ?? 0, profiles: profileCount?.value ?? 0 };
 }
 
@@ -102,9 +99,7 @@ async function sliceEntries(db: Db, counts: SitemapCounts, offset: number, limit
           .select({
             id: users.id,
             // A profile changes when its owner publishes; the index on (author_id, created_at) answers this.
-            lastmod: sql<Date>`greatest(${users.createdAt}, (select max(p.created_at) from posts p where p.author_id = ${users.id}))`.mapWith(
-              users.createdAt,
-            ),
+            lastmod: sql<Date>`greatest(${users.createdAt}, (select max(p.created_at) from posts p where p.author_id = ${users.id}))`.mapWith(users.createdAt),
           })
           .from(users)
           .orderBy(users.id)

@@ -1,5 +1,5 @@
 /**
- * Site-wide settings set by admins. The main-page background (SPEC.md 2 and 3) is an image
+ * Site-wide settings set by admins. The main-page background (docs/product/routes.md#main-page-background) is an image
  * URL kept under the key `mainPageBackground`.
  */
 import { eq } from "drizzle-orm";

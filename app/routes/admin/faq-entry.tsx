@@ -22,7 +22,7 @@ import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from "~/domain/faq/types";
 import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 
 export const meta: Route.MetaFunction = ({ matches, data }) => pageMeta(matches, data?.entry ? "Изменить вопрос" : "Новый вопрос");
 
@@ -46,7 +46,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       const saved = params.id ? await updateFaqEntry(context.db, actor, Number(params.id), input) : await createFaqEntry(context.db, actor, input);
       return {
-        toast: { title: params.id ? "Вопрос сохранён" : "Вопрос добавлен", description: saved.published ? `Опубликован: /faq#${saved.anchor}` : "Сохранён как черновик" },
+        toast: {
+          title: params.id ? "Вопрос сохранён" : "Вопрос добавлен",
+          description: saved.published ? `Опубликован: /faq#${saved.anchor}` : "Сохранён как черновик",
+        },
         redirectTo: "/admin/faq",
       };
     },
@@ -78,7 +81,11 @@ export default function AdminFaqEntryPage({ loaderData, actionData }: Route.Comp
       <h1 className="font-heading text-3xl font-extrabold">{entry ? "Изменить вопрос" : "Новый вопрос"}</h1>
       {sections.length === 0 ? (
         <p className="text-muted-foreground">
-          Сначала <Link to="/admin/faq" className="text-primary hover:underline">добавьте раздел</Link>.
+          Сначала{" "}
+          <Link to="/admin/faq" className="text-primary hover:underline">
+            добавьте раздел
+          </Link>
+          .
         </p>
       ) : (
         <SettingsSection id="entry" title="Вопрос и ответ" description="Ответ пишется в Markdown: **жирный**, списки, ссылки, таблицы.">
@@ -98,10 +105,20 @@ export default function AdminFaqEntryPage({ loaderData, actionData }: Route.Comp
             <Field label="Вопрос" id={fields.question.id} errors={fields.question.errors} description={`До ${MAX_QUESTION_LENGTH} символов`}>
               <Input {...getInputProps(fields.question, { type: "text" })} />
             </Field>
-            <Field label="Ответ" id={fields.answer.id} errors={fields.answer.errors} description={`Markdown, до ${MAX_ANSWER_LENGTH.toLocaleString("ru-RU")} символов`}>
+            <Field
+              label="Ответ"
+              id={fields.answer.id}
+              errors={fields.answer.errors}
+              description={`Markdown, до ${MAX_ANSWER_LENGTH.toLocaleString("ru-RU")} символов`}
+            >
               <Textarea {...getTextareaProps(fields.answer)} rows={12} className="font-mono text-sm" />
             </Field>
-            <Field label="Якорь" id={fields.anchor.id} errors={fields.anchor.errors} description="Адрес вопроса: /faq#якорь. Пусто — составим из вопроса (у сохранённого вопроса останется прежний)">
+            <Field
+              label="Якорь"
+              id={fields.anchor.id}
+              errors={fields.anchor.errors}
+              description="Адрес вопроса: /faq#якорь. Пусто — составим из вопроса (у сохранённого вопроса останется прежний)"
+            >
               <Input {...getInputProps(fields.anchor, { type: "text" })} placeholder="kak-vyvesti-depozit" />
             </Field>
             <label className="flex items-center gap-2 text-sm">

@@ -16,21 +16,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import {
-  createFaqSection,
-  deleteFaqSection,
-  getAdminFaq,
-  moveFaqEntry,
-  moveFaqSection,
-  renameFaqSection,
-  setFaqEntryPublished,
-} from "~/domain/faq/faq.server";
+import { createFaqSection, deleteFaqSection, getAdminFaq, moveFaqEntry, moveFaqSection, renameFaqSection, setFaqEntryPublished } from "~/domain/faq/faq.server";
 import { AdminFaqActionSchema, CreateSectionFormSchema } from "~/domain/faq/schemas";
 import type { AdminFaqSectionDto } from "~/domain/faq/types";
 import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Вопросы и ответы: редактор");
 
@@ -71,7 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminFaqPage({ loaderData, actionData }: Route.ComponentProps) {
   const { sections } = loaderData;
   const location = useLocation();
-  const listErrors = ["section-rename", "section-move", "section-delete", "entry-move", "entry-publish"].flatMap((intent) => messagesOf(resultFor(actionData, intent)));
+  const listErrors = ["section-rename", "section-move", "section-delete", "entry-move", "entry-publish"].flatMap((intent) =>
+    messagesOf(resultFor(actionData, intent)),
+  );
   return (
     <div className="grid gap-8" key={location.key}>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -92,7 +86,11 @@ export default function AdminFaqPage({ loaderData, actionData }: Route.Component
 
 function SectionCard({ section, first, last }: { section: AdminFaqSectionDto; first: boolean; last: boolean }) {
   return (
-    <section className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm" aria-label={`Раздел «${section.title}»`} data-testid="admin-faq-section">
+    <section
+      className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm"
+      aria-label={`Раздел «${section.title}»`}
+      data-testid="admin-faq-section"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Form method="post" className="flex w-full min-w-0 items-center gap-2 sm:w-auto sm:flex-1">
           <AuthenticityTokenInput />
@@ -107,10 +105,24 @@ function SectionCard({ section, first, last }: { section: AdminFaqSectionDto; fi
           </Button>
         </Form>
         <div className="flex items-center gap-1">
-          <ActionButton intent="section-move" idName="sectionId" id={section.id} extra={{ direction: "up" }} label={`Раздел выше: ${section.title}`} disabled={first}>
+          <ActionButton
+            intent="section-move"
+            idName="sectionId"
+            id={section.id}
+            extra={{ direction: "up" }}
+            label={`Раздел выше: ${section.title}`}
+            disabled={first}
+          >
             <ArrowUp />
           </ActionButton>
-          <ActionButton intent="section-move" idName="sectionId" id={section.id} extra={{ direction: "down" }} label={`Раздел ниже: ${section.title}`} disabled={last}>
+          <ActionButton
+            intent="section-move"
+            idName="sectionId"
+            id={section.id}
+            extra={{ direction: "down" }}
+            label={`Раздел ниже: ${section.title}`}
+            disabled={last}
+          >
             <ArrowDown />
           </ActionButton>
           <ActionButton intent="section-delete" idName="sectionId" id={section.id} label={`Удалить раздел «${section.title}» вместе с вопросами`}>
@@ -132,10 +144,24 @@ function SectionCard({ section, first, last }: { section: AdminFaqSectionDto; fi
               </p>
             </div>
             <div className="flex items-center gap-1">
-              <ActionButton intent="entry-move" idName="entryId" id={entry.id} extra={{ direction: "up" }} label={`Выше: ${entry.question}`} disabled={index === 0}>
+              <ActionButton
+                intent="entry-move"
+                idName="entryId"
+                id={entry.id}
+                extra={{ direction: "up" }}
+                label={`Выше: ${entry.question}`}
+                disabled={index === 0}
+              >
                 <ArrowUp />
               </ActionButton>
-              <ActionButton intent="entry-move" idName="entryId" id={entry.id} extra={{ direction: "down" }} label={`Ниже: ${entry.question}`} disabled={index === section.entries.length - 1}>
+              <ActionButton
+                intent="entry-move"
+                idName="entryId"
+                id={entry.id}
+                extra={{ direction: "down" }}
+                label={`Ниже: ${entry.question}`}
+                disabled={index === section.entries.length - 1}
+              >
                 <ArrowDown />
               </ActionButton>
               <ActionButton

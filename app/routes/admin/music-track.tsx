@@ -17,7 +17,7 @@ import { formatDuration, formatMegabytes } from "~/domain/music/types";
 import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export const meta: Route.MetaFunction = ({ matches, data }) => pageMeta(matches, data ? `Трек «${data.track.title}»` : "Трек");
@@ -75,7 +75,12 @@ export default function AdminTrackPage({ loaderData, actionData }: Route.Compone
           <Field label="Исполнитель" id={fields.artist.id} errors={fields.artist.errors}>
             <Input {...getInputProps(fields.artist, { type: "text" })} />
           </Field>
-          <Field label="Новая обложка" id={fields.cover.id} errors={fields.cover.errors} description="JPEG, PNG, WebP, GIF или AVIF до 10 МБ, обрезается до квадрата">
+          <Field
+            label="Новая обложка"
+            id={fields.cover.id}
+            errors={fields.cover.errors}
+            description="JPEG, PNG, WebP, GIF или AVIF до 10 МБ, обрезается до квадрата"
+          >
             <Input name={fields.cover.name} type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" />
           </Field>
           {track.coverUrl ? (

@@ -24,7 +24,7 @@ import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Музыка: управление");
@@ -89,7 +89,8 @@ export default function AdminMusicPage({ loaderData, actionData }: Route.Compone
                 <div className="min-w-[10rem] flex-1">
                   <p className="truncate font-semibold">{track.title}</p>
                   <p className="truncate text-sm text-muted-foreground">
-                    {track.artist || "Исполнитель не указан"} · {formatDuration(track.durationMs)} · {formatMegabytes(track.audioSize)} · {formatCount(track.playCount)} прослуш.
+                    {track.artist || "Исполнитель не указан"} · {formatDuration(track.durationMs)} · {formatMegabytes(track.audioSize)} ·{" "}
+                    {formatCount(track.playCount)} прослуш.
                   </p>
                 </div>
                 <div className="flex items-center gap-1">

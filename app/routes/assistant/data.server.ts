@@ -12,7 +12,7 @@ import { askAssistant } from "~/domain/assistant/turn.server";
 import { requireUser } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { pageData } from "~/lib/errors";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 
 /** The page data for the signed-in member; `conversationId` opens one of theirs (404 for anyone else's). */
 export async function loadAssistantPage(ctx: AppContext, request: Request, conversationId?: number): Promise<AssistantPageData> {

@@ -1,4 +1,4 @@
-/** /chatgpt (members; bare layout, SPEC.md 2; issue 11): the assistant — a new conversation and the list of earlier ones. */
+/** /chatgpt (members; bare layout, docs/product/routes.md; issue 11): the assistant — a new conversation and the list of earlier ones. */
 import type { Route } from "./+types/index";
 import { AssistantScreen } from "~/components/assistant/assistant-screen";
 import { pageMeta } from "~/lib/meta";

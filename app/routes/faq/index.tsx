@@ -1,5 +1,5 @@
 /**
- * /faq (public; issue 11, PRODUCT.md Other pages): the site's questions and answers. The filter
+ * /faq (public; issue 11, docs/product/pages.md): the site's questions and answers. The filter
  * box narrows the list as one types (JavaScript) or on «Найти» through `?q=` (the server renders
  * the filtered list, so it works without JavaScript). Questions are <details>; opening
  * /faq#{anchor} opens that question.

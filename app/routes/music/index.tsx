@@ -1,5 +1,5 @@
 /**
- * /music (public; issue 11, PRODUCT.md Other pages): the playlist. With JavaScript each track's
+ * /music (public; issue 11, docs/product/pages.md): the playlist. With JavaScript each track's
  * button plays it in the root layout's player (it keeps playing across pages); without it every
  * track has the browser's own audio controls, served with range requests so seeking works.
  */
@@ -77,7 +77,10 @@ function TrackRow({ track, number, onPlay }: { track: TrackDto; number: number; 
   const isPlaying = isCurrent && player?.playing;
   return (
     <li
-      className={cn("grid grid-cols-[auto_1fr] items-center gap-4 rounded-2xl border border-border bg-card p-3 shadow-sm sm:grid-cols-[auto_1fr_auto]", isCurrent && "border-primary/60 bg-primary/5")}
+      className={cn(
+        "grid grid-cols-[auto_1fr] items-center gap-4 rounded-2xl border border-border bg-card p-3 shadow-sm sm:grid-cols-[auto_1fr_auto]",
+        isCurrent && "border-primary/60 bg-primary/5",
+      )}
       data-testid="music-track"
       aria-current={isCurrent ? "true" : undefined}
     >
