@@ -5,6 +5,8 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+// The assistant's fake OpenAI-compatible endpoint (tests/setup/fake-assistant.ts) listens beside the site.
+const FAKE_ASSISTANT_PORT = PORT + 1000;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,18 +41,32 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf tests/.tmp/e2e-data-${PORT} && node server/index.js`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: `tests/.tmp/e2e-data-${PORT}`,
-      SEED_DEMO: "1",
-      TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token",
+  webServer: [
+    {
+      command: "npx tsx tests/e2e/fake-assistant-server.ts",
+      url: `http://127.0.0.1:${FAKE_ASSISTANT_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_ASSISTANT_PORT: String(FAKE_ASSISTANT_PORT) },
     },
-  },
+    {
+      command: `rm -rf tests/.tmp/e2e-data-${PORT} && node server/index.js`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: `tests/.tmp/e2e-data-${PORT}`,
+        SEED_DEMO: "1",
+        TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token",
+        ASSISTANT_BASE_URL: `http://127.0.0.1:${FAKE_ASSISTANT_PORT}/v1`,
+        ASSISTANT_MODEL: "fake-model",
+        ASSISTANT_API_KEY: "e2e-key",
+        ASSISTANT_TIMEOUT_MS: "1500",
+        ASSISTANT_MAX_PROMPT_CHARS: "500",
+      },
+    },
+  ],
 });

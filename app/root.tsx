@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { isReadMarking } from "~/components/conversations/links";
 import { LoadingBar } from "~/components/loading-bar";
+import { MusicPlayerProvider } from "~/components/music/player";
 import { TelegramMiniApp } from "~/components/telegram/telegram-mini-app";
 import { ThemeStorage } from "~/components/settings/theme-storage";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
@@ -86,13 +87,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <TooltipProvider>
         <LoadingBar />
         <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} signedIn={Boolean(loaderData.viewer)} />
-        {loaderData.realtime ? (
-          <RealtimeProvider config={loaderData.realtime}>
+        {/* Outside the pages, so the music keeps playing across client-side navigation (issue 11). */}
+        <MusicPlayerProvider>
+          {loaderData.realtime ? (
+            <RealtimeProvider config={loaderData.realtime}>
+              <Outlet />
+            </RealtimeProvider>
+          ) : (
             <Outlet />
-          </RealtimeProvider>
-        ) : (
-          <Outlet />
-        )}
+          )}
+        </MusicPlayerProvider>
         <Toaster />
         {loaderData.toast && !hydrated ? (
           // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
@@ -116,13 +120,16 @@ function useFlashToast(flash: RootLoaderData["toast"]) {
   }, [flash]);
 }
 
-/** docs/product/routes.md#navigation-behaviour: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
+/** docs/product/routes.md#navigation-behaviour: after each navigation
+ * finishes, the main scroll area scrolls smoothly to the top —
+ * unless the address names a place on the page (/faq#question), which the page scrolls to.
+ */
 function useScrollToTopAfterNavigation() {
   const location = useLocation();
   const idle = useNavigation().state === "idle";
   useEffect(() => {
-    if (idle) window.scrollTo({ top: 0, behavior: "smooth" });
-  }, [location.pathname, location.search, idle]);
+    if (idle && !location.hash) window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [location.pathname, location.search, location.hash, idle]);
 }
 
 /** Any error thrown while loading or rendering: the error page with its status and a Russian message. */

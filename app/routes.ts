@@ -13,8 +13,8 @@ export default [
   layout("layouts/default.tsx", [
     index("routes/home.tsx"),
     route("articles", "routes/articles.tsx"),
-    soon("faq", "faq"),
-    soon("music", "music"),
+    route("faq", "routes/faq/index.tsx"),
+    route("music", "routes/music/index.tsx"),
     route("search", "routes/search.tsx"),
     route("leaderboard", "routes/leaderboard.tsx"),
     route("claims", "routes/claims/index.tsx"),
@@ -22,6 +22,12 @@ export default [
     route("claims/:id", "routes/claims/claim.tsx"),
     soonPrivate("admin/stats", "admin-stats"),
     route("admin/recaptcha-status", "routes/admin/recaptcha-status.tsx"),
+    // Admin pages of issue 11 (standalone until the admin dashboard links them).
+    route("admin/music", "routes/admin/music.tsx"),
+    route("admin/music/:id", "routes/admin/music-track.tsx"),
+    route("admin/faq", "routes/admin/faq.tsx"),
+    route("admin/faq/entries/new", "routes/admin/faq-entry.tsx", { id: "admin-faq-entry-new" }),
+    route("admin/faq/entries/:id", "routes/admin/faq-entry.tsx", { id: "admin-faq-entry" }),
     route("profile", "routes/profile/index.tsx"),
     route("profile/posts", "routes/profile/posts.tsx"),
     route("profile/wallet", "routes/profile/wallet.tsx"),
@@ -37,7 +43,8 @@ export default [
 
   layout("layouts/bare.tsx", [
     soon("ads", "ads"),
-    soon("chatgpt", "chatgpt"),
+    route("chatgpt", "routes/assistant/index.tsx"),
+    route("chatgpt/:id", "routes/assistant/conversation.tsx"),
     route("blacklist", "routes/blacklist.tsx"),
     route("profile/conversations", "routes/conversations/page.tsx"),
     route("profile/:id", "routes/profile/public.tsx"),
@@ -120,6 +127,10 @@ export default [
     route("claims/:id", "routes/api/claims/claim.ts"),
     route("claims/:id/decision", "routes/api/claims/decision.ts"),
     route("image", "routes/api/images/image.ts"),
+    route("music/:id/audio", "routes/api/music/audio.ts"),
+    route("music/:id/plays", "routes/api/music/plays.ts"),
+    // The assistant's answer streamed as server-sent events (docs/decisions/0014-assistant-streaming-and-quota.md).
+    route("assistant/messages", "routes/api/assistant/messages.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -82,10 +82,15 @@ app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAg
 // characters is about 300 KB form-encoded; 1 MiB leaves room and stops memory attacks.
 // Bodies of unknown length (chunked) are refused: browsers always send Content-Length.
 const MAX_BODY_BYTES = 1024 * 1024;
-// The settings page's avatar form uploads images up to 10 MB (docs/product/limits.md#uploads-and-images), plus the
-// multipart framing and the form's other fields; its action refuses files over 10 MB itself.
-const UPLOAD_PATHS = new Set(["/profile/settings", "/profile/settings.data"]);
-const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+// Upload forms, each with its largest file (docs/product/limits.md; issue 11) plus room for the
+// multipart framing and the form's other fields; their actions refuse larger files themselves.
+// The avatar form and a track's cover take images up to 10 MB, /admin/music audio up to 30 MB.
+const MB = 1024 * 1024;
+const UPLOAD_LIMITS = [
+  { path: /^\/profile\/settings(\.data)?$/, bytes: 10 * MB, message: "Файл слишком большой: не больше 10 МБ." },
+  { path: /^\/admin\/music(\.data)?$/, bytes: 30 * MB, message: "Файл слишком большой: не больше 30 МБ." },
+  { path: /^\/admin\/music\/[^/]+(\.data)?$/, bytes: 10 * MB, message: "Файл слишком большой: не больше 10 МБ." },
+];
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const declared = req.headers["content-length"];
@@ -96,8 +101,9 @@ app.use((req, res, next) => {
   if (declared === undefined && req.headers["transfer-encoding"]) {
     return refuse(411, "length_required", "Запрос без указания длины не принимается.");
   }
-  if (UPLOAD_PATHS.has(req.path)) {
-    if (Number(declared) > MAX_UPLOAD_BODY_BYTES) return refuse(413, "payload_too_large", "Файл слишком большой: не больше 10 МБ.");
+  const upload = UPLOAD_LIMITS.find((limit) => limit.path.test(req.path));
+  if (upload) {
+    if (Number(declared) > upload.bytes + 64 * 1024) return refuse(413, "payload_too_large", upload.message);
     return next();
   }
   if (Number(declared) > MAX_BODY_BYTES) {

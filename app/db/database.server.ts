@@ -13,6 +13,8 @@ import { seedDemoIfEmpty } from "./seed/seed.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
 import { startMoneyScheduler } from "~/domain/ledger/scheduler.server";
 import { logger } from "~/lib/logger.server";
+import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
+import { purgeOldPlays } from "~/domain/music/tracks.server";
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -31,6 +33,8 @@ async function open(): Promise<DatabaseHandle> {
     // Under the migration lock: processes starting together on an empty database seed it once.
     async setup({ db }) {
       registerSubscribers(db);
+      // The site's own FAQ, once, with or without the demo community (app/domain/faq/default-faq.server.ts).
+      await ensureDefaultFaq(db);
       if (!config.seedDemo) return;
       const seeded = await seedDemoIfEmpty(db, config);
       if (seeded) {
@@ -43,6 +47,7 @@ async function open(): Promise<DatabaseHandle> {
     await purgeExpiredSessions(handle.db);
     await purgeExpiredLimits(handle.db);
     await purgeRealtimeFrames(handle.db);
+    await purgeOldPlays(handle.db);
   };
   await purge();
   // Expired sessions and rate-limit counters are dead weight: sweep them hourly.

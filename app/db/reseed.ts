@@ -8,11 +8,13 @@ import { getConfig } from "~/lib/config.server";
 import { openDatabase } from "./client.server";
 import { seedDemo, wipeCommunity } from "./seed/seed.server";
 import { logger } from "~/lib/logger.server";
+import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
 
 const config = getConfig();
 const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") });
 try {
   await wipeCommunity(handle.db);
+  await ensureDefaultFaq(handle.db);
   const result = await seedDemo(handle.db, config);
   logger.info(`Reseeded: ${result.members} members, ${result.posts} posts.`);
 } finally {

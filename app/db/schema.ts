@@ -11,3 +11,4 @@ export * from "./schema-content";
 export * from "./schema-chat";
 export * from "./schema-money";
 export * from "./schema-trust";
+export * from "./schema-pages";

@@ -42,7 +42,27 @@ import { z } from "zod";
  * @property {string | undefined} recaptchaSecretKey RECAPTCHA_SECRET_KEY, used only for siteverify.
  * @property {number} recaptchaMinScore RECAPTCHA_MIN_SCORE: the lowest accepted score, 0…1.
  * @property {string} recaptchaVerifyUrl RECAPTCHA_VERIFY_URL: Google's siteverify endpoint; overridden only by tests.
+ * @property {AssistantConfig} assistant The assistant of /chatgpt (ASSISTANT_*; docs/decisions/0014-assistant-streaming-and-quota.md).
  */
+
+/**
+ * ASSISTANT_* variables: an OpenAI-compatible Chat Completions endpoint and the member limits.
+ * @typedef {object} AssistantConfig
+ * @property {boolean} enabled True when ASSISTANT_BASE_URL and ASSISTANT_MODEL are both set; otherwise the page says the assistant is off.
+ * @property {string} baseUrl ASSISTANT_BASE_URL without a trailing slash, e.g. https://api.openai.com/v1 (…/chat/completions is appended).
+ * @property {string | undefined} apiKey ASSISTANT_API_KEY: sent as a Bearer token; optional for local servers that need none.
+ * @property {string} model ASSISTANT_MODEL: the model name sent with every request.
+ * @property {number} dailyQuota ASSISTANT_DAILY_QUOTA: requests per member per Moscow day (default 50).
+ * @property {number} timeoutMs ASSISTANT_TIMEOUT_MS: the longest wait for the first text and between two pieces of text, ms (default 30000).
+ * @property {number} maxPromptChars ASSISTANT_MAX_PROMPT_CHARS: the longest message a member may send (default 4000).
+ * @property {string} systemPrompt ASSISTANT_SYSTEM_PROMPT: the instruction sent first (a Russian default describing the site).
+ */
+
+/** The instruction the assistant gets unless ASSISTANT_SYSTEM_PROMPT replaces it. */
+export const DEFAULT_ASSISTANT_SYSTEM_PROMPT =
+  "Ты — вежливый помощник русскоязычного сообщества «Сходка», где участники покупают и продают игровые аккаунты, криптовалюту и услуги. " +
+  "Отвечай по-русски, кратко и по делу. Советуй проводить сделки через гарант-сервис сайта и не переводить деньги незнакомцам напрямую. " +
+  "Не проси у собеседника пароли и платёжные данные.";
 
 /** @typedef {"fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent"} LogLevel */
 
@@ -53,7 +73,7 @@ export const RECAPTCHA_GOOGLE_VERIFY_URL = "https://www.google.com/recaptcha/api
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Variables whose values are never repeated in an error message. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TELEGRAM_BOT_TOKEN", "RECAPTCHA_SECRET_KEY"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TELEGRAM_BOT_TOKEN", "RECAPTCHA_SECRET_KEY", "ASSISTANT_API_KEY"]);
 
 /** Thrown by getConfig when variables are invalid; the message names each one and what is wrong. */
 export class ConfigError extends Error {
@@ -204,6 +224,13 @@ const envSchema = z.object({
       .default(0.5),
   ),
   RECAPTCHA_VERIFY_URL: variable(urlWith(["http:", "https:"], "must be an http:// or https:// URL").default(RECAPTCHA_GOOGLE_VERIFY_URL)),
+  ASSISTANT_BASE_URL: variable(urlWith(["http:", "https:"], "must be an http:// or https:// URL such as https://api.openai.com/v1").optional()),
+  ASSISTANT_MODEL: variable(z.string().trim().optional()),
+  ASSISTANT_API_KEY: variable(z.string().optional()),
+  ASSISTANT_DAILY_QUOTA: variable(wholeNumber(1, 1_000_000, "must be a whole number above 0").default(50)),
+  ASSISTANT_TIMEOUT_MS: variable(wholeNumber(1, 2 ** 31 - 1, "must be a whole number of milliseconds above 0").default(30_000)),
+  ASSISTANT_MAX_PROMPT_CHARS: variable(wholeNumber(1, 1_000_000, "must be a whole number above 0").default(4000)),
+  ASSISTANT_SYSTEM_PROMPT: variable(z.string().trim().optional()),
 });
 
 /**
@@ -251,6 +278,16 @@ export function parseConfig(env) {
     recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY,
     recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    assistant: {
+      enabled: Boolean(e.ASSISTANT_BASE_URL && e.ASSISTANT_MODEL),
+      baseUrl: (e.ASSISTANT_BASE_URL ?? "").replace(/\/+$/, ""),
+      apiKey: e.ASSISTANT_API_KEY,
+      model: e.ASSISTANT_MODEL ?? "",
+      dailyQuota: e.ASSISTANT_DAILY_QUOTA,
+      timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+      maxPromptChars: e.ASSISTANT_MAX_PROMPT_CHARS,
+      systemPrompt: e.ASSISTANT_SYSTEM_PROMPT || DEFAULT_ASSISTANT_SYSTEM_PROMPT,
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, getConfig, parseConfig } from "./config.server";
+import { ConfigError, DEFAULT_ASSISTANT_SYSTEM_PROMPT, getConfig, parseConfig } from "./config.server";
 import { REALTIME_TIMING } from "./realtime/frames";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "config-test-"));
@@ -50,6 +50,16 @@ describe("defaults (the README's configuration table)", () => {
       recaptchaSecretKey: undefined,
       recaptchaMinScore: 0.5,
       recaptchaVerifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+      assistant: {
+        enabled: false,
+        baseUrl: "",
+        apiKey: undefined,
+        model: "",
+        dailyQuota: 50,
+        timeoutMs: 30_000,
+        maxPromptChars: 4000,
+        systemPrompt: DEFAULT_ASSISTANT_SYSTEM_PROMPT,
+      },
     });
   });
 
@@ -196,5 +206,38 @@ describe("IMAGE_ALLOWED_HOSTS (issue 6: the image endpoint's allow-list)", () =>
   it("lists hosts, and refuses a URL in place of a host", () => {
     expect(configWith({ IMAGE_ALLOWED_HOSTS: "cdn.example.com,*.blob.example.net" }).imageAllowedHosts).toEqual(["cdn.example.com", "*.blob.example.net"]);
     expect(refusal({ IMAGE_ALLOWED_HOSTS: "https://cdn.example.com/" }).message).toMatch(/IMAGE_ALLOWED_HOSTS: must list hosts such as "cdn.example.com"/);
+  });
+});
+
+describe("ASSISTANT_* (issue 11: the assistant of /chatgpt)", () => {
+  it("is off without a base URL and a model, with the documented defaults", () => {
+    expect(configWith({}).assistant).toMatchObject({ enabled: false, dailyQuota: 50, timeoutMs: 30_000, maxPromptChars: 4000 });
+    expect(configWith({ ASSISTANT_BASE_URL: "http://127.0.0.1:9/v1" }).assistant.enabled).toBe(false);
+  });
+
+  it("is on with both, keeping the values given", () => {
+    const assistant = configWith({
+      ASSISTANT_BASE_URL: "https://llm.example/v1/",
+      ASSISTANT_MODEL: "gpt-4o-mini",
+      ASSISTANT_API_KEY: "sk-test",
+      ASSISTANT_DAILY_QUOTA: "5",
+      ASSISTANT_TIMEOUT_MS: "1500",
+      ASSISTANT_MAX_PROMPT_CHARS: "100",
+    }).assistant;
+    expect(assistant).toMatchObject({
+      enabled: true,
+      baseUrl: "https://llm.example/v1",
+      model: "gpt-4o-mini",
+      apiKey: "sk-test",
+      dailyQuota: 5,
+      timeoutMs: 1500,
+      maxPromptChars: 100,
+    });
+  });
+
+  it("refuses malformed values, naming the variable", () => {
+    expect(() => configWith({ ASSISTANT_DAILY_QUOTA: "0" })).toThrow(/ASSISTANT_DAILY_QUOTA/);
+    expect(() => configWith({ ASSISTANT_TIMEOUT_MS: "soon" })).toThrow(/ASSISTANT_TIMEOUT_MS/);
+    expect(() => configWith({ ASSISTANT_BASE_URL: "ftp://x" })).toThrow(/ASSISTANT_BASE_URL/);
   });
 });

@@ -140,4 +140,15 @@ describe("sitemap.xml", () => {
       expect(part.status).toBe(404);
     }
   });
+
+  it("lists only pages that exist: every section answers 200 to a visitor and none is a placeholder (issue 11)", async () => {
+    const xml = await (await new Client().fetch("/sitemap.xml")).text();
+    const sections = [...xml.matchAll(/<loc>https?:\/\/[^/<]+(\/[^<]*)<\/loc>(?!<lastmod>)/g)].map((m) => m[1]!);
+    expect(sections).toEqual(expect.arrayContaining(["/", "/faq", "/music"]));
+    for (const path of sections) {
+      const response = await new Client().fetch(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain("Раздел скоро появится");
+    }
+  });
 });

@@ -98,9 +98,15 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <p>
           © {new Date().getFullYear()} {siteName} — сообщество, где сделки проходят честно.
         </p>
-        <nav aria-label="Полезное" className="flex gap-4">
+        <nav aria-label="Полезное" className="flex flex-wrap gap-x-4 gap-y-2">
           <Link to="/faq" className="hover:text-foreground">
             Вопросы и ответы
+          </Link>
+          <Link to="/music" className="hover:text-foreground">
+            Музыка
+          </Link>
+          <Link to="/chatgpt" className="hover:text-foreground">
+            Ассистент
           </Link>
           <Link to="/services/guarantor" className="hover:text-foreground">
             Гарант-сервис

@@ -10,7 +10,20 @@ import { createAvatar } from "@dicebear/core";
 import { notionists } from "@dicebear/collection";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookmarks, commentLikes, comments, follows, ledgerAccounts, postLikes, posts, settings, users, wallPosts } from "~/db/schema";
+import {
+  bookmarks,
+  commentLikes,
+  comments,
+  faqSections,
+  follows,
+  ledgerAccounts,
+  musicTracks,
+  postLikes,
+  posts,
+  settings,
+  users,
+  wallPosts,
+} from "~/db/schema";
 import type { AppConfig } from "~/lib/config.server";
 import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
@@ -22,6 +35,7 @@ import { buildSeedPosts, seedMembers } from "./content";
 import { seedNotifications } from "./notifications";
 import { insertSeedConversations } from "./conversations";
 import { seedMoney } from "./money";
+import { seedMusic } from "./music";
 
 /** Sign-ins the README gives. Demo data only: production sets SEED_DEMO=0. */
 export const DEMO_ACCOUNTS = {
@@ -118,6 +132,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
     return { members: inserted.length, posts: postRows.length, idByUsername };
   });
   await seedMoney(db, result.idByUsername);
+  await seedMusic(db, config, result.idByUsername.get("admin")!);
   await grantSeededAchievements(db);
   await seedNotifications(db);
   return { members: result.members, posts: result.posts };
@@ -162,7 +177,9 @@ const AVATAR_BACKGROUNDS = ["c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "b6e3f4", "c
  * accounts that migration 0006 created.
  */
 export async function wipeCommunity(db: Db): Promise<void> {
-  await db.execute(sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts}, ${ledgerAccounts} restart identity cascade`);
+  await db.execute(
+    sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts}, ${ledgerAccounts}, ${musicTracks}, ${faqSections} restart identity cascade`,
+  );
   await db
     .insert(ledgerAccounts)
     .values([{ kind: "platform_fee" }, { kind: "platform_funding" }])

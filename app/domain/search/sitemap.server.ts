@@ -14,7 +14,10 @@ import { posts, users } from "~/db/schema";
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** Public sections listed first, without <lastmod> (they change with every new post). */
+/**
+ * Public sections listed first, without <lastmod> (they change with every new post). Only pages
+ * that exist and are open to visitors: /chatgpt needs sign-in, /ads is not built yet (issue 11).
+ */
 export const SITEMAP_STATIC_PATHS = ["/", "/articles", "/search", "/leaderboard", "/faq", "/music", "/blacklist"] as const;
 
 export interface SitemapEntry {

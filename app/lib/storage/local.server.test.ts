@@ -30,3 +30,17 @@ describe("local file storage (DATA_DIR/uploads, served at /uploads)", () => {
     }
   });
 });
+
+describe("ranges of stored files (audio seeking)", () => {
+  const storage = getStorage({ dataDir });
+
+  it("reports the size and streams an inclusive byte range; null for a missing file", async () => {
+    await storage.put("music/a.mp3", Buffer.from("0123456789"), "audio/mpeg");
+    expect(await storage.size("music/a.mp3")).toBe(10);
+    const stream = await storage.stream("music/a.mp3", 2, 5);
+    expect(Buffer.from(await new Response(stream).arrayBuffer()).toString()).toBe("2345");
+    expect(await storage.size("music/missing.mp3")).toBeNull();
+    expect(await storage.stream("music/missing.mp3", 0, 1)).toBeNull();
+    expect((await storage.get("music/a.mp3"))?.contentType).toBe("audio/mpeg");
+  });
+});

@@ -1,7 +1,9 @@
 /** FileStorage on the local disk: DATA_DIR/uploads/{key}, served by server/index.js at /uploads/{key}. */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { assertStorageKey, type FileStorage, type StoredFile } from "./types";
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -12,6 +14,10 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".gif": "image/gif",
   ".svg": "image/svg+xml",
+  ".mp3": "audio/mpeg",
+  ".ogg": "audio/ogg",
+  ".m4a": "audio/mp4",
+  ".flac": "audio/flac",
 };
 
 export class LocalStorage implements FileStorage {
@@ -40,6 +46,21 @@ export class LocalStorage implements FileStorage {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const info = await stat(this.file(key));
+      return info.isFile() ? info.size : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null> {
+    if ((await this.size(key)) === null) return null;
+    return Readable.toWeb(createReadStream(this.file(key), { start, end })) as ReadableStream<Uint8Array>;
   }
 
   async delete(key: string): Promise<void> {

@@ -11,6 +11,13 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The file under `key`, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
+  /** The size in bytes of the file under `key`, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /**
+   * Bytes `start`…`end` (inclusive, 0-based) of the file under `key` as a stream, for HTTP range
+   * requests (audio seeking); null when there is no such file. The caller keeps the range inside the size.
+   */
+  stream(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
   /** Removes the file under `key`; no error when there is none. */
   delete(key: string): Promise<void>;
   /** The URL browsers load the file from (a path on this site for local storage: /uploads/{key}). */

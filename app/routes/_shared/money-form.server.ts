@@ -16,7 +16,7 @@
  *    rethrown to the error page.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { FormActionData } from "~/components/forms/action-data";
 import type { UserRow } from "~/domain/users/users.server";
@@ -28,9 +28,9 @@ import { readForm } from "~/lib/forms.server";
 import { IDEMPOTENCY_FIELD, STALE_FORM_MESSAGE } from "~/lib/idempotency";
 import { redirectWithToast, type FlashToast } from "~/lib/toast.server";
 
-/** What `perform` answers on success: the toast, and where to go (default: the page that posted). */
+/** What `perform` answers on success: the toast (none: the page itself shows the change), and where to go (default: the page that posted). */
 export interface FormActionDone {
-  toast: FlashToast;
+  toast?: FlashToast;
   redirectTo?: string;
 }
 
@@ -66,7 +66,8 @@ export async function runFormAction<S extends z.ZodType>(ctx: AppContext, reques
     await validateCsrf(request);
     const done = await options.perform(actor, submission.value as z.output<S>);
     const here = new URL(request.url);
-    return redirectWithToast(done.redirectTo ?? here.pathname + here.search, done.toast);
+    const target = done.redirectTo ?? here.pathname + here.search;
+    return done.toast ? redirectWithToast(target, done.toast) : redirect(target);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const posted = new Set(Object.keys(submission.payload));

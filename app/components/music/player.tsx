@@ -1,0 +1,389 @@
+/**
+ * The music player of the root layout (issue 11; docs/product/pages.md "/music"): one <audio>
+ * element that lives as long as the document, so a track keeps playing across client-side
+ * navigation. /music hands it a queue; the bar at the bottom of every page plays and pauses,
+ * goes to the previous and next track, seeks, and sets the volume (0.5 by default, remembered
+ * in localStorage). The Media Session API gets the track's title, artist and cover and the
+ * hardware keys' handlers. A play is counted once 10 seconds have played (or the whole track
+ * when shorter), by POST /api/music/{id}/plays.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { Music, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from "lucide-react";
+import { formatDuration, type TrackDto } from "~/domain/music/types";
+import { optimizedImageUrl } from "~/lib/images/widths";
+import { cn } from "~/lib/utils";
+import { readVolume, saveVolume, DEFAULT_VOLUME } from "./volume";
+
+/** Seconds of listening after which a play counts. */
+const PLAY_COUNT_AFTER_S = 10;
+/** «Previous» restarts the track instead when it has played longer than this, seconds. */
+const RESTART_AFTER_S = 3;
+const SEEK_STEP_S = 10;
+
+export interface MusicPlayer {
+  queue: TrackDto[];
+  current: TrackDto | null;
+  playing: boolean;
+  /** The current track's audio could not be loaded or decoded. */
+  failed: boolean;
+  /** Seconds. */
+  position: number;
+  /** Seconds (the track's own figure until the audio's metadata arrives). */
+  duration: number;
+  volume: number;
+  /** Plays `tracks` from `index` (the same track again toggles play and pause). */
+  playQueue(tracks: TrackDto[], index: number): void;
+  toggle(): void;
+  next(): void;
+  previous(): void;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
+  close(): void;
+}
+
+const PlayerContext = createContext<MusicPlayer | null>(null);
+
+/** The player, for /music's buttons; null outside the provider. */
+export function useMusicPlayer(): MusicPlayer | null {
+  return useContext(PlayerContext);
+}
+
+export function MusicPlayerProvider({ children }: { children: React.ReactNode }) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const csrf = useAuthenticityToken();
+  const [queue, setQueue] = useState<TrackDto[]>([]);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [position, setPosition] = useState(0);
+  const [mediaDuration, setMediaDuration] = useState(0);
+  const [volume, setVolumeState] = useState(DEFAULT_VOLUME);
+  const [failed, setFailed] = useState(false);
+  const listened = useRef({ trackId: 0, seconds: 0, lastTime: 0, counted: false });
+  const current = queue[index] ?? null;
+
+  useEffect(() => {
+    const remembered = readVolume();
+    setVolumeState(remembered);
+    if (audioRef.current) audioRef.current.volume = remembered;
+  }, []);
+
+  const start = useCallback((audio: HTMLAudioElement) => {
+    // A newer src or pause() interrupting this play() is no failure, and an autoplay refusal
+    // leaves it paused; a file that cannot play raises the element's error event (shown in the bar).
+    audio.play().catch(() => undefined);
+  }, []);
+
+  // A new current track: load and play it.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || !current) return;
+    if (audio.dataset.trackId !== String(current.id)) {
+      audio.dataset.trackId = String(current.id);
+      audio.src = current.audioUrl;
+      setPosition(0);
+      setMediaDuration(0);
+      setFailed(false);
+      listened.current = { trackId: current.id, seconds: 0, lastTime: 0, counted: false };
+      start(audio);
+    }
+  }, [current, start]);
+
+  const playQueue = useCallback(
+    (tracks: TrackDto[], at: number) => {
+      const audio = audioRef.current;
+      const track = tracks[at];
+      if (!audio || !track) return;
+      if (audio.dataset.trackId === String(track.id)) {
+        if (audio.paused) start(audio);
+        else audio.pause();
+      }
+      setQueue(tracks);
+      setIndex(at);
+    },
+    [start],
+  );
+
+  const toggle = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio || !audio.src) return;
+    if (audio.paused) start(audio);
+    else audio.pause();
+  }, [start]);
+
+  const next = useCallback(() => {
+    if (queue.length === 0) return;
+    setIndex((i) => (i + 1) % queue.length);
+  }, [queue.length]);
+
+  const previous = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio || queue.length === 0) return;
+    if (audio.currentTime > RESTART_AFTER_S || queue.length === 1) {
+      audio.currentTime = 0;
+      return;
+    }
+    setIndex((i) => (i - 1 + queue.length) % queue.length);
+  }, [queue.length]);
+
+  const seek = useCallback((seconds: number) => {
+    const audio = audioRef.current;
+    if (!audio || !Number.isFinite(seconds)) return;
+    audio.currentTime = Math.max(0, seconds);
+    setPosition(audio.currentTime);
+  }, []);
+
+  const setVolume = useCallback((value: number) => {
+    const clamped = Math.min(1, Math.max(0, value));
+    setVolumeState(clamped);
+    if (audioRef.current) audioRef.current.volume = clamped;
+    saveVolume(clamped);
+  }, []);
+
+  const close = useCallback(() => {
+    const audio = audioRef.current;
+    if (audio) {
+      audio.pause();
+      audio.removeAttribute("src");
+      delete audio.dataset.trackId;
+      audio.load();
+    }
+    setQueue([]);
+    setIndex(0);
+    setPlaying(false);
+  }, []);
+
+  const duration = mediaDuration || (current ? current.durationMs / 1000 : 0);
+
+  const countPlay = useCallback(
+    (audio: HTMLAudioElement) => {
+      const state = listened.current;
+      if (!current || state.trackId !== current.id) return;
+      const now = audio.currentTime;
+      const step = now - state.lastTime;
+      // Only time actually played counts: a seek jumps further than a timeupdate interval.
+      if (step > 0 && step < 2) state.seconds += step;
+      state.lastTime = now;
+      const needed = Math.min(PLAY_COUNT_AFTER_S, Math.max(0.5, (audio.duration || current.durationMs / 1000) - 0.5));
+      if (!state.counted && state.seconds >= needed) {
+        state.counted = true;
+        void fetch(`/api/music/${current.id}/plays`, { method: "POST", headers: { "X-CSRF-Token": csrf } }).catch(() => {
+          // Counting is best effort: a lost count never interrupts the music.
+        });
+      }
+    },
+    [current, csrf],
+  );
+
+  // Media Session: what the system's media controls and hardware keys show and do.
+  useEffect(() => {
+    if (typeof navigator === "undefined" || !("mediaSession" in navigator) || !current) return;
+    const session = navigator.mediaSession;
+    const cover = current.coverUrl;
+    session.metadata = new MediaMetadata({
+      title: current.title,
+      artist: current.artist,
+      album: "Сходка",
+      // The endpoint never enlarges: 640 gives the stored 512 px cover.
+      artwork: cover
+        ? [
+            { src: optimizedImageUrl(cover, { width: 320 }), sizes: "320x320" },
+            { src: optimizedImageUrl(cover, { width: 640 }), sizes: "512x512" },
+          ]
+        : [],
+    });
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ["play", () => audioRef.current && start(audioRef.current)],
+      ["pause", () => audioRef.current?.pause()],
+      ["previoustrack", previous],
+      ["nexttrack", next],
+      ["seekto", (details) => details.seekTime !== undefined && seek(details.seekTime)],
+      ["seekbackward", (details) => audioRef.current && seek(audioRef.current.currentTime - (details.seekOffset ?? SEEK_STEP_S))],
+      ["seekforward", (details) => audioRef.current && seek(audioRef.current.currentTime + (details.seekOffset ?? SEEK_STEP_S))],
+      ["stop", close],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // This browser does not know the action.
+      }
+    }
+    return () => {
+      for (const [action] of handlers) {
+        try {
+          session.setActionHandler(action, null);
+        } catch {
+          // As above.
+        }
+      }
+    };
+  }, [current, next, previous, seek, close, start]);
+
+  useEffect(() => {
+    if (typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    navigator.mediaSession.playbackState = current ? (playing ? "playing" : "paused") : "none";
+    if (!current) navigator.mediaSession.metadata = null;
+  }, [playing, current]);
+
+  const value = useMemo<MusicPlayer>(
+    () => ({ queue, current, playing, failed, position, duration, volume, playQueue, toggle, next, previous, seek, setVolume, close }),
+    [queue, current, playing, failed, position, duration, volume, playQueue, toggle, next, previous, seek, setVolume, close],
+  );
+
+  return (
+    <PlayerContext.Provider value={value}>
+      {children}
+      <audio
+        ref={audioRef}
+        preload="metadata"
+        data-testid="music-audio"
+        onPlay={() => setPlaying(true)}
+        onError={() => {
+          if (audioRef.current?.getAttribute("src")) setFailed(true);
+        }}
+        onPause={() => setPlaying(false)}
+        onLoadedMetadata={(event) => {
+          const audio = event.currentTarget;
+          if (Number.isFinite(audio.duration)) setMediaDuration(audio.duration);
+        }}
+        onTimeUpdate={(event) => {
+          const audio = event.currentTarget;
+          setPosition(audio.currentTime);
+          countPlay(audio);
+          if ("mediaSession" in navigator && Number.isFinite(audio.duration) && audio.duration > 0) {
+            try {
+              navigator.mediaSession.setPositionState({
+                duration: audio.duration,
+                position: Math.min(audio.currentTime, audio.duration),
+                playbackRate: audio.playbackRate,
+              });
+            } catch {
+              // Position state is optional.
+            }
+          }
+        }}
+        onEnded={() => {
+          if (index + 1 < queue.length) setIndex(index + 1);
+          else setPlaying(false);
+        }}
+        hidden
+      />
+      {current ? <PlayerBar player={value} /> : null}
+    </PlayerContext.Provider>
+  );
+}
+
+function PlayerBar({ player }: { player: MusicPlayer }) {
+  const { current, playing, position, duration, volume } = player;
+  if (!current) return null;
+  const VolumeIcon = volume === 0 ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
+  return (
+    <>
+      {/* Room at the end of the page, so the bar never covers the footer. */}
+      <div aria-hidden className="h-28 sm:h-20" />
+      <section
+        aria-label="Плеер"
+        data-testid="music-player"
+        className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-card/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+      >
+        <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-2 sm:grid-cols-[minmax(0,16rem)_1fr_auto] sm:gap-x-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <Cover track={current} className="size-11" />
+            <div className="min-w-0">
+              <Link to="/music" className="block truncate text-sm font-semibold hover:underline" data-testid="player-title">
+                {current.title}
+              </Link>
+              {player.failed ? (
+                <p role="alert" className="truncate text-xs text-destructive">
+                  Не удалось загрузить трек
+                </p>
+              ) : (
+                <p className="truncate text-xs text-muted-foreground">{current.artist || "Неизвестный исполнитель"}</p>
+              )}
+            </div>
+          </div>
+          <div className="col-span-2 row-start-2 flex items-center gap-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
+            <span className="w-10 text-right text-xs tabular-nums text-muted-foreground" data-testid="player-position">
+              {formatDuration(position * 1000)}
+            </span>
+            <input
+              type="range"
+              aria-label="Позиция в треке"
+              min={0}
+              max={Math.max(duration, 0.1)}
+              step={0.1}
+              value={Math.min(position, duration)}
+              onChange={(event) => player.seek(Number(event.currentTarget.value))}
+              className="h-1.5 flex-1 cursor-pointer accent-primary"
+              data-testid="player-seek"
+            />
+            <span className="w-10 text-xs tabular-nums text-muted-foreground">{formatDuration(duration * 1000)}</span>
+          </div>
+          <div className="flex items-center gap-1">
+            <IconButton label="Предыдущий трек" onClick={player.previous}>
+              <SkipBack className="size-4" />
+            </IconButton>
+            <button
+              type="button"
+              onClick={player.toggle}
+              aria-label={playing ? "Пауза" : "Играть"}
+              className="grid size-10 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              data-testid="player-toggle"
+            >
+              {playing ? <Pause className="size-5" /> : <Play className="size-5 translate-x-px" />}
+            </button>
+            <IconButton label="Следующий трек" onClick={player.next}>
+              <SkipForward className="size-4" />
+            </IconButton>
+            <div className="ml-2 hidden items-center gap-2 md:flex">
+              <IconButton label={volume === 0 ? "Включить звук" : "Выключить звук"} onClick={() => player.setVolume(volume === 0 ? 0.5 : 0)}>
+                <VolumeIcon className="size-4" />
+              </IconButton>
+              <input
+                type="range"
+                aria-label="Громкость"
+                min={0}
+                max={1}
+                step={0.05}
+                value={volume}
+                onChange={(event) => player.setVolume(Number(event.currentTarget.value))}
+                className="h-1.5 w-24 cursor-pointer accent-primary"
+                data-testid="player-volume"
+              />
+            </div>
+            <IconButton label="Закрыть плеер" onClick={player.close}>
+              <X className="size-4" />
+            </IconButton>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A track's cover through the image endpoint, or a note on the primary colour. */
+export function Cover({ track, className }: { track: Pick<TrackDto, "coverUrl" | "title">; className?: string }) {
+  return track.coverUrl ? (
+    <img src={optimizedImageUrl(track.coverUrl, { width: 320 })} alt="" className={cn("shrink-0 rounded-md object-cover", className)} loading="lazy" />
+  ) : (
+    <div aria-hidden className={cn("grid shrink-0 place-items-center rounded-md bg-primary/15 text-primary", className)}>
+      <Music className="size-1/2" />
+    </div>
+  );
+}
