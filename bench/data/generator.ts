@@ -89,10 +89,12 @@ export async function generateBenchData(options: GenerateOptions): Promise<Bench
   const buildingUrl = databaseUrl(options.serverUrl, building);
   const started = performance.now();
   const timings: Record<string, number> = {};
+  const phases: string[] = [];
   const phase = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     const begun = performance.now();
     const result = await run();
     timings[name] = (performance.now() - begun) / 1000;
+    phases.push(name);
     return result;
   };
 
@@ -138,10 +140,12 @@ export async function generateBenchData(options: GenerateOptions): Promise<Bench
     };
 
     log("load:");
-    Object.assign(timings, await runSteps(sql, loadSteps(m, groups, fifty, passwords), jobs, log));
+    const load = loadSteps(m, groups, fifty, passwords);
+    Object.assign(timings, await runSteps(sql, load, jobs, log));
     const search = await phase("search words", () => measureWords(sql));
-    log("keys and indexes back:");
-    Object.assign(timings, await runSteps(sql, restoreSteps(keys, m), jobs, log));
+    log("keys, indexes and foreign keys back:");
+    const restore = restoreSteps(keys, m);
+    Object.assign(timings, await runSteps(sql, restore, jobs, log));
     await phase("sequences", async () => {
       for (const table of SERIAL_TABLES) {
         await sql.unsafe(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 1), max(id) is not null) from ${table}`);
@@ -169,11 +173,30 @@ export async function generateBenchData(options: GenerateOptions): Promise<Bench
     pool = undefined;
     await admin.unsafe(`drop database if exists "${options.database}" with (force)`);
     await admin.unsafe(`alter database "${building}" rename to "${options.database}"`);
+    logTables([...load, ...restore], timings, meta.rows, log);
+    log(`and: ${phases.map((name) => `${name} ${timings[name]!.toFixed(1)} s`).join(", ")}`);
     log(`done in ${seconds.toFixed(1)} s: ${options.database} is ${(meta.sizeBytes / 2 ** 30).toFixed(2)} GiB; meta in bench_meta and ${file}`);
     return meta;
   } finally {
     await pool?.end();
     await admin.end();
+  }
+}
+
+/** Prints, per table, its rows and the seconds spent writing it, putting its keys and indexes back and checking its foreign keys. */
+function logTables(steps: Step[], timings: Record<string, number>, rows: Record<string, number>, log: (line: string) => void): void {
+  const totals = new Map<string, { write: number; index: number; check: number }>();
+  for (const step of steps) {
+    const table = step.table ?? ((FILLED_TABLES as readonly string[]).includes(step.name) ? step.name : undefined);
+    if (!table) continue;
+    const entry = totals.get(table) ?? { write: 0, index: 0, check: 0 };
+    entry[step.phase ?? "write"] += timings[step.name] ?? 0;
+    totals.set(table, entry);
+  }
+  log(`${"table".padEnd(22)}${"rows".padStart(12)}${"write s".padStart(10)}${"index s".padStart(10)}${"check s".padStart(10)}`);
+  for (const table of FILLED_TABLES) {
+    const t = totals.get(table) ?? { write: 0, index: 0, check: 0 };
+    log(`${table.padEnd(22)}${(rows[table] ?? 0).toLocaleString("ru-RU").padStart(12)}${t.write.toFixed(1).padStart(10)}${t.index.toFixed(1).padStart(10)}${t.check.toFixed(1).padStart(10)}`);
   }
 }
 
@@ -206,7 +229,7 @@ function loadSteps(m: Model, groups: TemplateGroup[], fifty: number, passwords: 
   const postSteps: Step[] = [];
   for (let from = 1; from <= posts; from += POSTS_PER_STEP) {
     const to = Math.min(posts, from + POSTS_PER_STEP - 1);
-    postSteps.push({ name: `posts ${from}–${to}`, after: ["plan"], run: exec(postsSql(from, to)) });
+    postSteps.push({ name: `posts ${from}–${to}`, table: "posts", after: ["plan"], run: exec(postsSql(from, to)) });
   }
   const commentLikeScale = paretoScale(commentLikes / Math.max(1, comments), 1.3);
   return [
@@ -310,13 +333,26 @@ function restoreSteps(keys: SchemaKeys, m: Model): Step[] {
     const statements = restoreTableStatements(table);
     steps.push({
       name: `keys ${table.table}`,
+      table: table.table,
+      phase: "index",
       run: async (sql) => {
         for (const statement of statements.slice(0, constraints)) await sql.unsafe(statement);
         return `${constraints} key${constraints === 1 ? "" : "s"}`;
       },
     });
     for (const [n, statement] of statements.slice(constraints).entries()) {
-      steps.push({ name: `index ${table.indexes[n]!.name}`, after: [`keys ${table.table}`], run: async (sql) => void (await sql.unsafe(statement)) });
+      steps.push({
+        name: `index ${table.indexes[n]!.name}`,
+        table: table.table,
+        phase: "index",
+        after: [`keys ${table.table}`],
+        run: async (sql) => {
+          // A GIN index builds in memory far faster with more of it.
+          if (/ using gin /i.test(statement)) await sql.unsafe(`set maintenance_work_mem = '1GB'`);
+          await sql.unsafe(statement);
+          await sql.unsafe(`reset maintenance_work_mem`);
+        },
+      });
     }
   }
   const built = steps.map((s) => s.name);
@@ -330,7 +366,13 @@ function restoreSteps(keys: SchemaKeys, m: Model): Step[] {
   });
   const foreignKeys = [...keys.foreignKeys].sort((a, b) => (rows[b.table] ?? 0) - (rows[a.table] ?? 0));
   for (const fk of foreignKeys) {
-    steps.push({ name: `validate ${fk.name}`, after: ["foreign keys (not valid)"], run: async (sql) => void (await sql.unsafe(validateForeignKeyStatement(fk))) });
+    steps.push({
+      name: `validate ${fk.name}`,
+      table: fk.table,
+      phase: "check",
+      after: ["foreign keys (not valid)"],
+      run: async (sql) => void (await sql.unsafe(validateForeignKeyStatement(fk))),
+    });
   }
   return steps;
 }

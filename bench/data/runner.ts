@@ -8,6 +8,10 @@ import type { ReservedSql, Sql } from "postgres";
 
 export interface Step {
   name: string;
+  /** The table the step writes or indexes, for the per-table summary. */
+  table?: string;
+  /** What the step does to its table: writes rows, puts keys and indexes back, checks foreign keys. */
+  phase?: "write" | "index" | "check";
   /** Steps that must have finished first. */
   after?: string[];
   /** Runs the step; may return a short note for the log (e.g. rows written). */
