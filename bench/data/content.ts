@@ -7,7 +7,7 @@
  * and equal them — without updating a million posts afterwards.
  */
 import { CATEGORY_WEIGHTS, type TemplateGroup } from "./templates";
-import { activeMember, female, joinedBy, memberJoined, streamTime, username, type Model } from "./model";
+import { activeMember, female, GROWTH, joinedBy, memberJoined, streamTime, username, type Model } from "./model";
 import { allocate, distinctMember, pick, rnd, textArray } from "./sql";
 import { COMMENTS, LONG_COMMENTS, REPLIES, SEARCH_SENTENCES } from "./texts";
 
@@ -64,7 +64,7 @@ function categoryOf(u: string): string {
 /** The id of the post benchmarks open with exactly 50 comments: an ordinary post a week old. */
 export function fiftyCandidate(m: Model): number {
   const tau = 1 - (7 * 86_400) / m.spanSeconds;
-  return Math.max(2, Math.min(m.sizes.posts, Math.round(m.sizes.posts * Math.pow(tau, 1 / 0.6))));
+  return Math.max(2, Math.min(m.sizes.posts, Math.round(m.sizes.posts * Math.pow(tau, 1 / GROWTH))));
 }
 
 /** Likes of the 50-comment post: 20, or everyone who could like it when fewer had joined. */

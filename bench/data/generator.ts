@@ -7,7 +7,7 @@
  * VACUUM ANALYZE, and what benchmarks need recorded in bench_meta (meta.ts).
  *
  * It builds into `<database>__building` and only then replaces `<database>`, so a rerun
- * replaces the data set and a failed run leaves the previous one in place.
+ * replaces the data set and a failed run (whose copy is dropped) leaves the previous one in place.
  */
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -177,6 +177,12 @@ export async function generateBenchData(options: GenerateOptions): Promise<Bench
     log(`and: ${phases.map((name) => `${name} ${timings[name]!.toFixed(1)} s`).join(", ")}`);
     log(`done in ${seconds.toFixed(1)} s: ${options.database} is ${(meta.sizeBytes / 2 ** 30).toFixed(2)} GiB; meta in bench_meta and ${file}`);
     return meta;
+  } catch (error) {
+    // The half-built copy only takes disk space; the previous data set stays as it was.
+    await pool?.end();
+    pool = undefined;
+    await admin.unsafe(`drop database if exists "${building}" with (force)`).catch(() => {});
+    throw error;
   } finally {
     await pool?.end();
     await admin.end();

@@ -31,7 +31,7 @@ export interface TemplateGroup {
 }
 
 /** Posts per category in the demo seed (content.ts): the bench data keeps the same mix. */
-export const CATEGORY_WEIGHTS: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8:22, 9: 22 };
+export const CATEGORY_WEIGHTS: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8: 22, 9: 22 };
 
 const MIN_POST_BODY = 300;
 const MAX_BODY = 4000;
