@@ -5,6 +5,9 @@
  * page error boundary show the message.
  */
 export class AppError extends Error {
+  /** Machine-readable facts a client may show (e.g. a suspension's reason and end), sent in /api bodies as `errors.details`. */
+  details?: Record<string, unknown>;
+
   constructor(
     readonly code: string,
     readonly status: number,
@@ -72,7 +75,7 @@ export class RateLimited extends AppError {
  */
 export interface ApiErrorBody {
   success: false;
-  errors: { code: string; message: string; fields?: Record<string, string[]> };
+  errors: { code: string; message: string; fields?: Record<string, string[]>; details?: Record<string, unknown> };
 }
 
 /**
@@ -84,7 +87,7 @@ export function toApiErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const body: ApiErrorBody = {
       success: false,
-      errors: { code: error.code, message: error.message, fields: error.fieldErrors },
+      errors: { code: error.code, message: error.message, fields: error.fieldErrors, details: error.details },
     };
     const headers = new Headers();
     if (error instanceof RateLimited) headers.set("Retry-After", String(Math.ceil(error.retryAfterMs / 1000)));

@@ -19,6 +19,7 @@ import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { mentionTargets } from "../mentions/mentions.server";
+import { assertMayPublish } from "../moderation/sanctions.server";
 import type { UserRow } from "../users/users.server";
 import {
   assertNotBlocked,
@@ -68,15 +69,19 @@ export async function listMessages(
   const { conversation } = await requireConversation(db, viewerId, kind, conversationId);
   const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? HISTORY_DEFAULT_LIMIT), HISTORY_MAX_LIMIT));
   const before = opts.before !== undefined && isValidId(opts.before) ? opts.before : undefined;
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversation.id), before === undefined ? undefined : lt(messages.id, before)))
-    .orderBy(newestMessagesFirst)
-    .limit(limit + 1);
+  const [rows, [viewer]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversation.id), before === undefined ? undefined : lt(messages.id, before)))
+      .orderBy(newestMessagesFirst)
+      .limit(limit + 1),
+    // The viewer's role: moderators read messages hidden by reports (issue 10).
+    db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, viewerId)),
+  ]);
   const more = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
-  return { messages: await toMessageDtos(db, page), before: more ? page[0]!.id : null };
+  return { messages: await toMessageDtos(db, page, [], viewer ?? null), before: more ? page[0]!.id : null };
 }
 
 /**
@@ -128,7 +133,8 @@ function eventName(conversation: ConversationRow, author: UserRow): string {
  * members (at most 10, not blocking the author). Returns the message.
  * Throws ValidationFailed (`invalid_input`; `reply_not_found`), NotFound
  * (`conversation_not_found`), Forbidden (`blocked`) in a personal conversation where either
- * member blocked the other, RateLimited (20 messages per 30 s, PRODUCT.md Limits).
+ * member blocked the other, MemberMuted / AccountSuspended while the author is sanctioned
+ * (docs/product/moderation.md#suspension-and-mute), RateLimited (20 messages per 30 s, PRODUCT.md Limits).
  */
 export async function sendMessage(
   db: Db,
@@ -139,6 +145,7 @@ export async function sendMessage(
 ): Promise<MessageDto> {
   const body = checkBody(input.body);
   const { conversation } = await requireConversation(db, authorId, kind, conversationId);
+  await assertMayPublish(db, authorId);
   if (conversation.kind === "personal") {
     const peerId = conversation.personalLowId === authorId ? conversation.personalHighId! : conversation.personalLowId!;
     await assertNotBlocked(db, authorId, peerId);
@@ -213,7 +220,8 @@ async function requireVisibleMessage(db: Db, actorId: number, messageId: number)
  * Throws ValidationFailed (`invalid_input`), NotFound (`message_not_found`, also for a message
  * in a conversation the actor is not in), Forbidden (`not_author`, «Можно изменить только своё
  * сообщение»), Conflict (`message_deleted`) for a deleted message, RateLimited: an edit counts
- * against the message limit (20 per 30 s with the messages sent, PRODUCT.md Limits).
+ * against the message limit (20 per 30 s with the messages sent, PRODUCT.md Limits);
+ * MemberMuted / AccountSuspended while the author is sanctioned.
  */
 export async function editMessage(db: Db, actorId: number, messageId: number, body: string): Promise<MessageDto> {
   const text = checkBody(body);
@@ -221,6 +229,7 @@ export async function editMessage(db: Db, actorId: number, messageId: number, bo
   if (message.authorId !== actorId) throw new Forbidden("Можно изменить только своё сообщение", "not_author");
   const deleted = () => new Conflict("Сообщение удалено — изменить его нельзя", "message_deleted");
   if (message.deletedAt !== null) throw deleted();
+  await assertMayPublish(db, actorId);
   // An edit reaches every subscriber like a new message, so it counts against the same limit.
   await consumeLimit(db, "messages", String(actorId), MESSAGE_RATE_MESSAGE);
   const [updated] = await db
