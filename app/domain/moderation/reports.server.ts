@@ -326,12 +326,15 @@ async function loadGroups(db: Db, groups: { targetType: ReportTargetType; target
   if (groups.length === 0) return [];
   const match = or(...groups.map((g) => and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId))))!;
   const rows = await db.select().from(reports).where(and(eq(reports.status, "open"), match));
+  if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((r) => [r.reporterId, r.targetUserId]))];
   const [people, views] = await Promise.all([
     db.select().from(users).where(inArray(users.id, ids)).then((list) => new Map(list.map((u) => [u.id, u]))),
     describeItems(db, groups),
   ]);
-  return toGroups(groups, rows, people, views);
+  // A group whose reports were decided meanwhile has no open report left: it leaves the answer.
+  const withReports = groups.filter((g) => rows.some((r) => r.targetType === g.targetType && r.targetId === g.targetId));
+  return toGroups(withReports, rows, people, views);
 }
 
 /**
