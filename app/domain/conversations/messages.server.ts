@@ -33,7 +33,7 @@ import {
   type AddressKind,
   type ConversationRow,
 } from "./access.server";
-import { toMessageDtos, type MessageRow } from "./mapper.server";
+import { loadMessageContext, toMessageDto, toMessageDtos, type MessageRow } from "./mapper.server";
 import { MessageBodySchema } from "./schemas";
 import type { MessageDto, MessageHistoryDto, UnreadItem, UnreadRecordDto } from "./types";
 
@@ -69,19 +69,19 @@ export async function listMessages(
   const { conversation } = await requireConversation(db, viewerId, kind, conversationId);
   const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? HISTORY_DEFAULT_LIMIT), HISTORY_MAX_LIMIT));
   const before = opts.before !== undefined && isValidId(opts.before) ? opts.before : undefined;
-  const [rows, [viewer]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversation.id), before === undefined ? undefined : lt(messages.id, before)))
-      .orderBy(newestMessagesFirst)
-      .limit(limit + 1),
-    // The viewer's role: moderators read messages hidden by reports (issue 10).
-    db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, viewerId)),
-  ]);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), before === undefined ? undefined : lt(messages.id, before)))
+    .orderBy(newestMessagesFirst)
+    .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
-  return { messages: await toMessageDtos(db, page, [], viewer ?? null), before: more ? page[0]!.id : null };
+  if (page.length === 0) return { messages: [], before: null };
+  // The viewer is loaded with the authors: moderators and authors read messages hidden by reports (issue 10).
+  const context = await loadMessageContext(db, page, [viewerId]);
+  const viewer = context.users.get(viewerId) ?? null;
+  return { messages: page.map((row) => toMessageDto(row, context, viewer)), before: more ? page[0]!.id : null };
 }
 
 /**

@@ -150,7 +150,7 @@ describe(`post actions on ${engine}`, () => {
   });
 
   it("pins up to 3 posts, shown first on the home feed (newest pin first), and unpins", async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i += 1) ids.push(await makePost(t.db, author, `Пост для закрепления ${i}`));
     const [a, b, c, d] = ids as [number, number, number, number];
     const base = new Date(Date.now() - 60_000);
