@@ -207,7 +207,7 @@ export async function listPosts(db: Db, filter: ListPostsFilter, params: PagePar
       params,
     );
   }
-  // Pinned posts are never hidden (pinning refuses them), so they are the same for every reader.
+  // Both parts read through the same `where`: a pinned post hidden by reports later leads only its author's and moderators' feed.
   const [pinned, [total]] = await Promise.all([
     select()
       .where(and(where, isNotNull(posts.pinnedAt)))
