@@ -12,7 +12,7 @@ import type { ContentItem } from "./items.server";
 
 export type ReportResolvedEvent = Extract<DomainEvent, { type: "report.resolved" }>;
 
-/** What a REPORT_HANDLED notification links to for `item` (or the profile `profileId`). */
+/** What a REPORT_HANDLED notification links to: the item (`item`, null when gone), or the profile reported. */
 export function reportLink(item: ContentItem | null, targetType: ReportTargetType, targetId: number, targetUserId: number): ReportResolvedEvent["link"] {
   if (targetType === "profile") return { subjectUserId: targetId };
   if (!item) return { subjectUserId: targetUserId };

@@ -298,7 +298,7 @@ export async function sanctionsInForceAmong(db: Db, userIds: number[], now: Date
   return result;
 }
 
-/** SQL for "member `userIdColumn` has a sanction of `kind` in force at `now`", for filters. */
+/** SQL for "the member of the `users` row has a sanction of `kind` in force at `now`", for filters over `users`. */
 export function hasSanctionSql(kind: SanctionKind, now: Date) {
   return sql`exists (select 1 from ${sanctions} where ${sanctions.userId} = ${users.id} and ${sanctions.kind} = ${kind} and ${inForce(now)})`;
 }
