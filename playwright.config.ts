@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]] : [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]]
+    : [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -21,7 +23,15 @@ export default defineConfig({
     timezoneId: "Europe/Moscow",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     trace: "retain-on-failure",
   },
@@ -34,6 +44,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `tests/.tmp/e2e-data-${PORT}`, SEED_DEMO: "1", TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token" },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: `tests/.tmp/e2e-data-${PORT}`,
+      SEED_DEMO: "1",
+      TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token",
+    },
   },
 });

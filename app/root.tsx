@@ -1,20 +1,9 @@
 /**
- * The document shell (SPEC.md 2 and 4): toast area, top loading bar, tooltips, the
+ * The document shell (docs/product/interface.md, docs/product/routes.md#error-page): toast area, top loading bar, tooltips, the
  * member's colour theme, smooth scroll to the top after each navigation, and the error page.
  */
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLocation,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { HeartCrack } from "lucide-react";
@@ -33,30 +22,23 @@ import { toast } from "~/components/ui/use-toast";
 import { getOptionalUser } from "~/lib/auth.server";
 import { commitCsrfToken } from "~/lib/csrf.server";
 import { useNonce } from "~/lib/nonce";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { themeStyle } from "~/lib/theme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
 
 /**
  * The document's data: site name, the signed-in member (as the header shows them), the CSRF
- * token, a flash toast, and for a member the realtime settings and unread figures (SPEC.md 4).
+ * token, a flash toast, and for a member the realtime settings and unread figures (docs/product/notifications.md#unread-counting).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, [csrfToken, csrfCookie], flash] = await Promise.all([
-    getOptionalUser(context, request),
-    commitCsrfToken(request),
-    takeToast(request),
-  ]);
-  // Signed-in members get their live connection's token and the unread figures (SPEC.md 4).
+  const [user, [csrfToken, csrfCookie], flash] = await Promise.all([getOptionalUser(context, request), commitCsrfToken(request), takeToast(request)]);
+  // Signed-in members get their live connection's token and the unread figures (docs/product/notifications.md#unread-counting).
   const realtime = user ? await loadRealtimeRootData(context, user) : null;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
-  return data(
-    { siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime },
-    { headers },
-  );
+  return data({ siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime }, { headers });
 }
 
 /**
@@ -115,7 +97,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {loaderData.toast && !hydrated ? (
           // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
           // clicks through and fades after the toast duration, so it never hides a form's button.
-          <div role="status" className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg">
+          <div
+            role="status"
+            className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg"
+          >
             <p className="font-semibold">{loaderData.toast.title}</p>
             {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
           </div>
@@ -131,7 +116,7 @@ function useFlashToast(flash: RootLoaderData["toast"]) {
   }, [flash]);
 }
 
-/** SPEC.md 2: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
+/** docs/product/routes.md#navigation-behaviour: after each navigation finishes, the main scroll area scrolls smoothly to the top. */
 function useScrollToTopAfterNavigation() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -153,7 +138,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage status={status} message={message} />;
 }
 
-/** The error page of SPEC.md 2: «Ошибка», a crying heart, the status, the message, «На главную». */
+/** The error page of docs/product/routes.md#error-page: «Ошибка», a crying heart, the status, the message, «На главную». */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">

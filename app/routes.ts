@@ -1,11 +1,11 @@
 /**
- * The route table: every URL of SPEC.md 2 with its layout, plus the JSON calls of SPEC.md 7.
+ * The route table: every URL of docs/product/routes.md#pages with its layout, plus the JSON calls of docs/product/routes.md#json-calls.
  * Layouts: auth, default, primitive and bare (app/layouts/). Pages that later issues fill
  * share the placeholder modules, which still apply the sign-in guard of their row.
  */
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** A page a later issue fills: public, or behind sign-in (SPEC.md 2 access column). */
+/** A page a later issue fills: public, or behind sign-in (docs/product/routes.md#pages, the access column). */
 const soon = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
 const soonPrivate = (path: string, id: string) => route(path, "routes/placeholder-private.tsx", { id });
 
@@ -105,7 +105,7 @@ export default [
     route("profile/payments/deposit/withdrawal", "routes/api/payments/deposit-withdrawal.ts"),
     route("profile/payments/deposit/withdrawal/:id/cancel", "routes/api/payments/deposit-withdrawal-cancel.ts"),
     route("admin/payments/topup", "routes/api/payments/topup.ts"),
-    // Server-sent events (SPEC.md 7): ?type=group|personal&id=…&api-token=…, or type=notifications.
+    // Server-sent events (docs/product/realtime.md#server-sent-events): ?type=group|personal&id=…&api-token=…, or type=notifications.
     route("sse", "routes/api/realtime/sse.ts"),
     route("profile/email/change/confirm", "routes/api/profile/email-change-confirm.ts"),
     route("profile/:id", "routes/api/profile/profile.ts"),

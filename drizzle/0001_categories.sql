@@ -1,5 +1,5 @@
--- The nine fixed categories of PRODUCT.md Content. Their ids are fixed by SPEC.md 2
--- (search backgrounds: 1 and 5 torgovlia, 2 and 3 games, 4 and 9 crypta).
+-- The nine fixed categories of docs/product/content.md#categories. Their ids are fixed by the search backgrounds
+-- (docs/product/content.md#category-backgrounds: 1 and 5 torgovlia, 2 and 3 games, 4 and 9 crypta).
 INSERT INTO "categories" ("id", "slug", "name") VALUES
   (1, 'torgovlia', 'Торговля'),
   (2, 'games', 'Игры'),

@@ -79,5 +79,5 @@ CREATE INDEX "messages_author_created_idx" ON "messages" USING btree ("author_id
 CREATE UNIQUE INDEX "notifications_group_key" ON "notifications" USING btree ("recipient_id","type","group_key") WHERE "notifications"."group_key" is not null;--> statement-breakpoint
 CREATE INDEX "notifications_recipient_updated_idx" ON "notifications" USING btree ("recipient_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_recipient_unread_idx" ON "notifications" USING btree ("recipient_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
--- The site-wide public conversation (PRODUCT.md Conversations): one row, found by its kind.
+-- The site-wide public conversation (docs/product/conversations.md#public-conversation): one row, found by its kind.
 INSERT INTO "conversations" ("kind", "name") VALUES ('public', 'Общий чат');

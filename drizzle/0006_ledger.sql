@@ -76,7 +76,7 @@ CREATE UNIQUE INDEX "ledger_operations_system_key" ON "ledger_operations" USING 
 CREATE INDEX "ledger_transfers_debit_idx" ON "ledger_transfers" USING btree ("debit_account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_credit_idx" ON "ledger_transfers" USING btree ("credit_account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_operation_idx" ON "ledger_transfers" USING btree ("operation_id");--> statement-breakpoint
--- Hand-written: the platform's two accounts, and transfers that can never change (PRODUCT.md Money).
+-- Hand-written: the platform's two accounts, and transfers that can never change (docs/product/money.md#invariants).
 INSERT INTO "ledger_accounts" ("kind") VALUES ('platform_fee'), ('platform_funding');--> statement-breakpoint
 CREATE FUNCTION "ledger_transfers_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,5 @@
 // The custom Node server: static files, compression, security headers, request logging and
-// graceful shutdown around the React Router build (HOUSE_STYLE.md layout; issue 2).
+// graceful shutdown around the React Router build (docs/product/engineering.md#layout; issue 2).
 // Plain JavaScript so production starts with `node server/index.js` and no compiler.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -57,7 +57,7 @@ app.use(
   }),
 );
 
-// Event streams are opened with `?api-token=…` (SPEC.md 7): keep the token out of the log.
+// Event streams are opened with `?api-token=…` (docs/product/realtime.md#server-sent-events): keep the token out of the log.
 morgan.token("url", (req) => (req.originalUrl ?? req.url).replace(/([?&]api-token=)[^&]*/g, "$1…"));
 app.use(morgan(DEVELOPMENT ? "dev" : "short", { skip: (req) => req.url.startsWith("/assets/") }));
 
@@ -69,7 +69,7 @@ app.use("/uploads", express.static(path.join(DATA_DIR, "uploads"), { maxAge: "1d
 // characters is about 300 KB form-encoded; 1 MiB leaves room and stops memory attacks.
 // Bodies of unknown length (chunked) are refused: browsers always send Content-Length.
 const MAX_BODY_BYTES = 1024 * 1024;
-// The settings page's avatar form uploads images up to 10 MB (PRODUCT.md Limits), plus the
+// The settings page's avatar form uploads images up to 10 MB (docs/product/limits.md#uploads-and-images), plus the
 // multipart framing and the form's other fields; its action refuses files over 10 MB itself.
 const UPLOAD_PATHS = new Set(["/profile/settings", "/profile/settings.data"]);
 const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;

@@ -25,9 +25,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
 
 async function open(): Promise<DatabaseHandle> {
   const config = getConfig();
-  const handle = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
-  );
+  const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") });
   registerSubscribers(handle.db);
   const purge = async () => {
     await purgeExpiredSessions(handle.db);

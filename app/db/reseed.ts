@@ -9,9 +9,7 @@ import { openDatabase } from "./client.server";
 import { seedDemo, wipeCommunity } from "./seed/seed.server";
 
 const config = getConfig();
-const handle = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") },
-);
+const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, "pglite") });
 try {
   await wipeCommunity(handle.db);
   const result = await seedDemo(handle.db, config);

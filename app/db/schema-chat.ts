@@ -1,6 +1,6 @@
 /**
- * Tables of conversations, messages and notifications (issue 4; PRODUCT.md Conversations,
- * Notifications). Re-exported by schema.ts, so there is still one schema.
+ * Tables of conversations, messages and notifications
+ * (issue 4; docs/product/conversations.md, docs/product/notifications.md). Re-exported by schema.ts, so there is still one schema.
  */
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -35,8 +35,12 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("conversations_personal_pair_key").on(t.personalLowId, t.personalHighId).where(sql`${t.kind} = 'personal'`),
-    uniqueIndex("conversations_one_public").on(t.kind).where(sql`${t.kind} = 'public'`),
+    uniqueIndex("conversations_personal_pair_key")
+      .on(t.personalLowId, t.personalHighId)
+      .where(sql`${t.kind} = 'personal'`),
+    uniqueIndex("conversations_one_public")
+      .on(t.kind)
+      .where(sql`${t.kind} = 'public'`),
     check("conversations_kind_known", sql`${t.kind} in ('group', 'personal', 'public')`),
     check(
       "conversations_personal_pair",
@@ -95,7 +99,7 @@ export const messages = pgTable(
   ],
 );
 
-/** The 14 notification types of SPEC.md 8, then the money and trust types of issue 10. */
+/** The 14 notification types of docs/product/notifications.md#types-and-texts, then the money and trust types of issue 10. */
 export const NOTIFICATION_TYPES = [
   "POST_NEW",
   "POST_NEW_VERIFIED",
@@ -111,7 +115,7 @@ export const NOTIFICATION_TYPES = [
   "PRIVATE_CONVERSATION_MESSAGE_NEW",
   "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW",
   "PUBLIC_CONVERSATION_MESSAGE_MENTION",
-  // Money and trust (PRODUCT.md "Notifications beyond SPEC.md 8", issue 10).
+  // Money and trust (PRODUCT.md "Notifications beyond docs/product/notifications.md#types-and-texts", issue 10).
   "TRANSFER_RECEIVED",
   "HOLD_RELEASED",
   "DEAL_OFFERED",
@@ -130,7 +134,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Notifications stored per recipient with a read flag (PRODUCT.md Notifications). Likes are
+ * Notifications stored per recipient with a read flag (docs/product/notifications.md#grouped-likes). Likes are
  * grouped Forem-style: one row per (recipient, type, group_key) updated in place, with the
  * distinct likers in `actor_ids` (newest first); the partial unique index makes it an upsert.
  */
@@ -160,20 +164,24 @@ export const notifications = pgTable(
      * it, and for other types it makes handling one event twice harmless (one row per key).
      */
     groupKey: text("group_key"),
-    actorIds: integer("actor_ids").array().notNull().default(sql`'{}'::integer[]`),
+    actorIds: integer("actor_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
     /** Raised when a grouped notification gains an actor; lists are ordered by it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("notifications_group_key").on(t.recipientId, t.type, t.groupKey).where(sql`${t.groupKey} is not null`),
+    uniqueIndex("notifications_group_key")
+      .on(t.recipientId, t.type, t.groupKey)
+      .where(sql`${t.groupKey} is not null`),
     index("notifications_recipient_updated_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
-    index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
-    check(
-      "notifications_type_known",
-      sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(", ")})`),
-    ),
+    index("notifications_recipient_unread_idx")
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null`),
+    check("notifications_type_known", sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(", ")})`)),
   ],
 );
 

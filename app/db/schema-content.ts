@@ -67,7 +67,9 @@ export const wallPosts = pgTable(
   },
   (t) => [
     index("wall_posts_owner_created_idx").on(t.ownerId, t.createdAt.desc()),
-    uniqueIndex("wall_posts_one_pinned_per_owner").on(t.ownerId).where(sql`${t.pinnedAt} is not null`),
+    uniqueIndex("wall_posts_one_pinned_per_owner")
+      .on(t.ownerId)
+      .where(sql`${t.pinnedAt} is not null`),
     check("wall_posts_body_length", sql`char_length(${t.body}) between 1 and 10000`),
     check("wall_posts_like_count_non_negative", sql`${t.likeCount} >= 0`),
   ],
@@ -157,7 +159,7 @@ export const follows = pgTable(
   ],
 );
 
-/** A member's personal block list (PRODUCT.md People). */
+/** A member's personal block list (docs/product/accounts.md#follows-and-blocks). */
 export const blocks = pgTable(
   "blocks",
   {

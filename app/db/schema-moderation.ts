@@ -47,7 +47,9 @@ export const sanctions = pgTable(
   },
   (t) => [
     index("sanctions_user_idx").on(t.userId, t.id),
-    index("sanctions_unlifted_idx").on(t.kind, t.userId).where(sql`${t.liftedAt} is null`),
+    index("sanctions_unlifted_idx")
+      .on(t.kind, t.userId)
+      .where(sql`${t.liftedAt} is null`),
     check("sanctions_kind_known", inList("kind", SANCTION_KINDS)),
     check("sanctions_reason_length", sql`char_length(${t.reason}) between 1 and 1000`),
     check("sanctions_period", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
@@ -98,9 +100,15 @@ export const reports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("reports_one_open_per_reporter").on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
-    index("reports_open_target_idx").on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
-    index("reports_open_created_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    uniqueIndex("reports_one_open_per_reporter")
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_open_target_idx")
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_open_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     index("reports_target_user_idx").on(t.targetUserId, t.id),
     index("reports_reporter_idx").on(t.reporterId, t.id),
     check("reports_target_type_known", inList("target_type", REPORT_TARGET_TYPES)),
@@ -172,16 +180,7 @@ export const auditLog = pgTable(
   ],
 );
 
-export const STATS_METRICS = [
-  "signups",
-  "posts",
-  "comments",
-  "messages",
-  "deals_created",
-  "deals_completed",
-  "transfer_volume",
-  "deal_volume",
-] as const;
+export const STATS_METRICS = ["signups", "posts", "comments", "messages", "deals_created", "deals_completed", "transfer_volume", "deal_volume"] as const;
 export type StatsMetric = (typeof STATS_METRICS)[number];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The ledger (issue 5; PRODUCT.md Money; docs/decisions/0007-ledger.md). Re-exported by
+ * The ledger (issue 5; docs/product/money.md; docs/decisions/0007-ledger.md). Re-exported by
  * schema.ts, so there is still one schema.
  *
  * Every change of money is an immutable double-entry row of `ledger_transfers`: `amount`
@@ -20,14 +20,7 @@ import { users } from "./schema";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const kopecks = (name: string) => bigint(name, { mode: "number" });
 
-export const LEDGER_ACCOUNT_KINDS = [
-  "member_available",
-  "member_deposit",
-  "member_held",
-  "escrow",
-  "platform_fee",
-  "platform_funding",
-] as const;
+export const LEDGER_ACCOUNT_KINDS = ["member_available", "member_deposit", "member_held", "escrow", "platform_fee", "platform_funding"] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export type MemberAccountKind = Extract<LedgerAccountKind, `member_${string}`>;
 
@@ -70,15 +63,16 @@ export const ledgerAccounts = pgTable(
   (t) => [
     // One account of each member kind per member (NULL user ids of other kinds never collide).
     uniqueIndex("ledger_accounts_kind_user_key").on(t.kind, t.userId),
-    uniqueIndex("ledger_accounts_escrow_reference_key").on(t.reference).where(sql`${t.kind} = 'escrow'`),
-    uniqueIndex("ledger_accounts_one_platform").on(t.kind).where(sql`${t.kind} in ('platform_fee', 'platform_funding')`),
-    check(
-      "ledger_accounts_kind_known",
-      sql`${t.kind} in ('member_available', 'member_deposit', 'member_held', 'escrow', 'platform_fee', 'platform_funding')`,
-    ),
+    uniqueIndex("ledger_accounts_escrow_reference_key")
+      .on(t.reference)
+      .where(sql`${t.kind} = 'escrow'`),
+    uniqueIndex("ledger_accounts_one_platform")
+      .on(t.kind)
+      .where(sql`${t.kind} in ('platform_fee', 'platform_funding')`),
+    check("ledger_accounts_kind_known", sql`${t.kind} in ('member_available', 'member_deposit', 'member_held', 'escrow', 'platform_fee', 'platform_funding')`),
     check("ledger_accounts_member_owner", sql`(${t.kind} like 'member\\_%') = (${t.userId} is not null)`),
     check("ledger_accounts_escrow_reference", sql`(${t.kind} = 'escrow') = (${t.reference} is not null)`),
-    // PRODUCT.md Money: no member account (nor escrow, nor the fee account) goes below zero.
+    // docs/product/money.md#invariants: no member account (nor escrow, nor the fee account) goes below zero.
     check("ledger_accounts_balance_non_negative", sql`${t.kind} = 'platform_funding' or ${t.balance} >= 0`),
   ],
 );
@@ -103,8 +97,12 @@ export const ledgerOperations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("ledger_operations_actor_key").on(t.actorId, t.idempotencyKey).where(sql`${t.actorId} is not null`),
-    uniqueIndex("ledger_operations_system_key").on(t.idempotencyKey).where(sql`${t.actorId} is null`),
+    uniqueIndex("ledger_operations_actor_key")
+      .on(t.actorId, t.idempotencyKey)
+      .where(sql`${t.actorId} is not null`),
+    uniqueIndex("ledger_operations_system_key")
+      .on(t.idempotencyKey)
+      .where(sql`${t.actorId} is null`),
     check("ledger_operations_key_length", sql`char_length(${t.idempotencyKey}) between 1 and 200`),
   ],
 );
@@ -138,7 +136,9 @@ export const ledgerTransfers = pgTable(
     index("ledger_transfers_credit_idx").on(t.creditAccountId, t.id),
     index("ledger_transfers_operation_idx").on(t.operationId),
     // Transfer volume per day (/admin/stats).
-    index("ledger_transfers_created_at_idx").on(t.createdAt).where(sql`${t.kind} in ('transfer', 'hold')`),
+    index("ledger_transfers_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.kind} in ('transfer', 'hold')`),
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check(
@@ -150,7 +150,7 @@ export const ledgerTransfers = pgTable(
 );
 
 /**
- * Held member-to-member transfers (PRODUCT.md Money, LOLZTEAM-style): the amount sits in the
+ * Held member-to-member transfers (docs/product/money.md#holds, LOLZTEAM-style): the amount sits in the
  * recipient's member_held account until `release_at` (the scheduler) or until the sender
  * releases it early; then a `release` transfer moves it to the recipient's available account.
  */
@@ -177,7 +177,9 @@ export const ledgerHolds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("ledger_holds_due_idx").on(t.releaseAt).where(sql`${t.releasedAt} is null`),
+    index("ledger_holds_due_idx")
+      .on(t.releaseAt)
+      .where(sql`${t.releasedAt} is null`),
     index("ledger_holds_sender_idx").on(t.senderId, t.id),
     index("ledger_holds_recipient_idx").on(t.recipientId, t.id),
     uniqueIndex("ledger_holds_release_transfer_key").on(t.releaseTransferId),

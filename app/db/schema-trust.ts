@@ -1,6 +1,6 @@
 /**
- * Trust on top of the ledger (issue 5; PRODUCT.md Money "Deposit", Guarantor service, Claims
- * and blacklist): deposit withdrawals, guarantor deals with their transition log, and claims.
+ * Trust on top of the ledger
+ * (issue 5; docs/product/money.md#deposits, docs/product/deals.md, docs/product/claims.md): deposit withdrawals, guarantor deals with their transition log, and claims.
  * Re-exported by schema.ts, so there is still one schema. Money itself never lives here: these
  * rows say why the ledger moved it (`ledger_transfers` of the operation named by each row).
  *
@@ -18,7 +18,7 @@ const kopecks = (name: string) => bigint(name, { mode: "number" });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A request to take deposit money back (PRODUCT.md Money "Deposit": 14 days, shown as pending,
+ * A request to take deposit money back (docs/product/money.md#deposits: 14 days, shown as pending,
  * blocked while a claim against the member is open). The money stays in the deposit account —
  * still covering claims — until the scheduler completes the withdrawal at `available_at`,
  * moving min(amount, deposit balance then) to the available account. One pending per member.
@@ -48,8 +48,12 @@ export const depositWithdrawals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("deposit_withdrawals_one_pending").on(t.userId).where(sql`${t.state} = 'pending'`),
-    index("deposit_withdrawals_due_idx").on(t.availableAt).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("deposit_withdrawals_one_pending")
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
+    index("deposit_withdrawals_due_idx")
+      .on(t.availableAt)
+      .where(sql`${t.state} = 'pending'`),
     index("deposit_withdrawals_user_idx").on(t.userId, t.id),
     check("deposit_withdrawals_amount_positive", sql`${t.amount} > 0`),
     check("deposit_withdrawals_state_known", sql`${t.state} in ('pending', 'completed', 'cancelled')`),
@@ -63,7 +67,7 @@ export const DEAL_FEE_PAYERS = ["buyer", "seller", "split"] as const;
 export type DealFeePayer = (typeof DEAL_FEE_PAYERS)[number];
 
 /**
- * A guarantor deal (PRODUCT.md Guarantor service). Fees are fixed at creation: `fee` =
+ * A guarantor deal (docs/product/deals.md#fees). Fees are fixed at creation: `fee` =
  * max(5 % of amount, 50 ₽), shared as `buyer_fee` + `seller_fee` by `fee_payer`. Funding puts
  * amount + buyer_fee into the escrow account `deal:{id}`.
  */
@@ -109,27 +113,30 @@ export const deals = pgTable(
   (t) => [
     index("deals_buyer_idx").on(t.buyerId, t.id),
     index("deals_seller_idx").on(t.sellerId, t.id),
-    index("deals_auto_complete_idx").on(t.autoCompleteAt).where(sql`${t.state} = 'delivered'`),
-    index("deals_disputed_idx").on(t.id).where(sql`${t.state} = 'disputed'`),
+    index("deals_auto_complete_idx")
+      .on(t.autoCompleteAt)
+      .where(sql`${t.state} = 'delivered'`),
+    index("deals_disputed_idx")
+      .on(t.id)
+      .where(sql`${t.state} = 'disputed'`),
     // Deals created and completed per day (/admin/stats).
     index("deals_created_at_idx").on(t.createdAt),
-    index("deals_completed_at_idx").on(t.closedAt).where(sql`${t.state} = 'completed'`),
+    index("deals_completed_at_idx")
+      .on(t.closedAt)
+      .where(sql`${t.state} = 'completed'`),
     check("deals_parties_distinct", sql`${t.buyerId} <> ${t.sellerId}`),
     check("deals_creator_is_party", sql`${t.createdBy} in (${t.buyerId}, ${t.sellerId})`),
     check("deals_amount_positive", sql`${t.amount} > 0`),
     check("deals_fee_shares", sql`${t.buyerFee} >= 0 and ${t.sellerFee} >= 0 and ${t.buyerFee} + ${t.sellerFee} = ${t.fee}`),
     check("deals_seller_fee_below_amount", sql`${t.sellerFee} < ${t.amount}`),
     check("deals_fee_payer_known", sql`${t.feePayer} in ('buyer', 'seller', 'split')`),
-    check(
-      "deals_state_known",
-      sql`${t.state} in ('created', 'accepted', 'funded', 'delivered', 'completed', 'cancelled', 'disputed', 'refunded', 'split')`,
-    ),
+    check("deals_state_known", sql`${t.state} in ('created', 'accepted', 'funded', 'delivered', 'completed', 'cancelled', 'disputed', 'refunded', 'split')`),
     check("deals_seller_share_range", sql`${t.sellerShare} is null or (${t.sellerShare} > 0 and ${t.sellerShare} < ${t.amount})`),
     check("deals_description_length", sql`char_length(${t.description}) between 1 and 5000`),
   ],
 );
 
-/** Every transition of a deal (PRODUCT.md: who, when, from-state, to-state), one per operation. */
+/** Every transition of a deal (docs/product/deals.md#transition-log: who, when, from-state, to-state), one per operation. */
 export const dealTransitions = pgTable(
   "deal_transitions",
   {
@@ -155,7 +162,7 @@ export const CLAIM_STATUSES = ["open", "upheld", "rejected"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /**
- * A claim against a member (PRODUCT.md Claims and blacklist). Upheld claims are the blacklist
+ * A claim against a member (docs/product/claims.md). Upheld claims are the blacklist
  * (public); an upheld claim may be compensated from the accused's deposit.
  */
 export const claims = pgTable(
@@ -185,11 +192,17 @@ export const claims = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("claims_one_open_per_pair").on(t.claimantId, t.accusedId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("claims_one_open_per_pair")
+      .on(t.claimantId, t.accusedId)
+      .where(sql`${t.status} = 'open'`),
     index("claims_accused_idx").on(t.accusedId, t.id),
     index("claims_claimant_idx").on(t.claimantId, t.id),
-    index("claims_open_idx").on(t.id).where(sql`${t.status} = 'open'`),
-    index("claims_upheld_idx").on(t.decidedAt.desc()).where(sql`${t.status} = 'upheld'`),
+    index("claims_open_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'open'`),
+    index("claims_upheld_idx")
+      .on(t.decidedAt.desc())
+      .where(sql`${t.status} = 'upheld'`),
     check("claims_parties_distinct", sql`${t.claimantId} <> ${t.accusedId}`),
     check("claims_amount_positive", sql`${t.amount} > 0`),
     check("claims_status_known", sql`${t.status} in ('open', 'upheld', 'rejected')`),

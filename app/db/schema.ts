@@ -2,7 +2,7 @@
  * The Drizzle schema: one file, shared by PGlite and PostgreSQL. Migrations in drizzle/
  * are generated from it with `npm run db:generate` and committed.
  *
- * The database guards the invariants that must never break (HOUSE_STYLE.md): unique keys,
+ * The database guards the invariants that must never break (docs/product/engineering.md#database-guards): unique keys,
  * foreign keys and CHECK constraints live here, not only in the domain code.
  */
 import { sql } from "drizzle-orm";
@@ -28,7 +28,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** A colour theme: each colour an RGB triple (SPEC.md 3). */
+/** A colour theme: each colour an RGB triple (docs/product/interface.md#theme). */
 export interface ThemeColors {
   primary: [number, number, number];
   secondary: [number, number, number];
@@ -46,9 +46,11 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     bio: text("bio").notNull().default(""),
     image: text("image"),
-    role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "moderator", "admin"] })
+      .notNull()
+      .default("member"),
     verified: boolean("verified").notNull().default(false),
-    /** Rank SCAMMER (PRODUCT.md Claims and blacklist): set when a claim against the member is upheld. */
+    /** Rank SCAMMER (docs/product/claims.md#scammer-rank): set when a claim against the member is upheld. */
     scammer: boolean("scammer").notNull().default(false),
     /** The linked Telegram account's user id (issue 6, Telegram sign-in); null when not linked. */
     telegramId: bigint("telegram_id", { mode: "number" }),
@@ -137,7 +139,7 @@ export const signInEvents = pgTable(
   (t) => [index("sign_in_events_user_idx").on(t.userId, t.id)],
 );
 
-/** The nine fixed categories of PRODUCT.md Content; rows are inserted by the first migration. */
+/** The nine fixed categories of docs/product/content.md#categories; rows are inserted by the first migration. */
 export const categories = pgTable("categories", {
   id: smallint("id").primaryKey(),
   slug: text("slug").notNull().unique(),
@@ -154,7 +156,9 @@ export const posts = pgTable(
     categoryId: smallint("category_id")
       .notNull()
       .references(() => categories.id),
-    kind: text("kind", { enum: ["post", "article"] }).notNull().default("post"),
+    kind: text("kind", { enum: ["post", "article"] })
+      .notNull()
+      .default("post"),
     title: text("title").notNull(),
     body: text("body").notNull(),
     /** Plain-text start of the body for feeds, written with the body (lists never load bodies). */
@@ -176,7 +180,7 @@ export const posts = pgTable(
     commentsClosedAt: timestamp("comments_closed_at", { withTimezone: true }),
     /** Pinned on the home feed by a moderator (at most 3, enforced under a lock in the domain). */
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
-    /** Russian full-text search: the title weighs A, the body B (PRODUCT.md Content: Search). */
+    /** Russian full-text search: the title weighs A, the body B (docs/product/content.md#search). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('russian', "title"), 'A') || setweight(to_tsvector('russian', "body"), 'B')`,
     ),
@@ -187,7 +191,9 @@ export const posts = pgTable(
     index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc()),
     index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
     index("posts_kind_created_idx").on(t.kind, t.createdAt.desc()),
-    index("posts_pinned_idx").on(t.pinnedAt.desc()).where(sql`${t.pinnedAt} is not null`),
+    index("posts_pinned_idx")
+      .on(t.pinnedAt.desc())
+      .where(sql`${t.pinnedAt} is not null`),
     check("posts_kind_known", sql`${t.kind} in ('post', 'article')`),
     check("posts_title_length", sql`char_length(${t.title}) between 3 and 200`),
     check("posts_body_length", sql`char_length(${t.body}) between 1 and 50000`),
@@ -195,7 +201,7 @@ export const posts = pgTable(
   ],
 );
 
-/** Site-wide settings set by admins, e.g. mainPageBackground (SPEC.md 3). */
+/** Site-wide settings set by admins, e.g. mainPageBackground (docs/product/routes.md#main-page-background). */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

@@ -1,7 +1,7 @@
-/** The bare layout (SPEC.md 2): the header and a full-width page, no footer. */
+/** The bare layout (docs/product/routes.md#layouts): the header and a full-width page, no footer. */
 import { Outlet } from "react-router";
 import { SiteHeader } from "~/components/layout/site-header";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 
 export default function BareLayout() {
   const root = useRootData();

@@ -1,7 +1,7 @@
-/** The default layout (SPEC.md 2): header, a centred content column, footer. */
+/** The default layout (docs/product/routes.md#layouts): header, a centred content column, footer. */
 import { Outlet } from "react-router";
 import { SiteFooter, SiteHeader } from "~/components/layout/site-header";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 
 export default function DefaultLayout() {
   const root = useRootData();

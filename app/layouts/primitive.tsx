@@ -1,4 +1,4 @@
-/** The primitive layout (SPEC.md 2): the page alone, without header or footer. */
+/** The primitive layout (docs/product/routes.md#layouts): the page alone, without header or footer. */
 import { Outlet } from "react-router";
 
 export default function PrimitiveLayout() {

@@ -1,7 +1,7 @@
 /**
  * What the idempotent /api POST routes share — money (payments, deposits, admin top-up), guarantor
- * deals and claims (issue 5 "every money-moving request carries an idempotency key"; SPEC.md 3
- * reply envelope): sign-in, the CSRF token in `X-CSRF-Token` (GET /api/auth/csrf hands it to a
+ * deals and claims (issue 5 "every money-moving request carries an idempotency key";
+ * docs/product/routes.md#reply-envelope): sign-in, the CSRF token in `X-CSRF-Token` (GET /api/auth/csrf hands it to a
  * JSON client), the `Idempotency-Key` header, a JSON body checked by a Zod schema, and the
  * operation's result as `{success: true, data}`. One helper, so an empty body, a missing key or a
  * forged request get the same answer from every one of them.
@@ -26,11 +26,7 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const AMOUNT_MESSAGE = "Сумма — целое число копеек от 1 до 1 000 000 000 (от 0,01 до 10 000 000 ₽)";
 
 /** An amount in a JSON body: integer kopecks, 1…MAX_OPERATION_KOPECKS (refused as `invalid_amount`). */
-export const amountSchema = z
-  .number({ error: AMOUNT_MESSAGE })
-  .int(AMOUNT_MESSAGE)
-  .min(1, AMOUNT_MESSAGE)
-  .max(MAX_OPERATION_KOPECKS, AMOUNT_MESSAGE);
+export const amountSchema = z.number({ error: AMOUNT_MESSAGE }).int(AMOUNT_MESSAGE).min(1, AMOUNT_MESSAGE).max(MAX_OPERATION_KOPECKS, AMOUNT_MESSAGE);
 
 /** A body the route hands to the domain unchecked (the domain validates it with its own codes, e.g. claims). */
 export const anyJsonObject = z.record(z.string(), z.unknown());

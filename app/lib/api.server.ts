@@ -1,5 +1,5 @@
 /**
- * Helpers for /api routes: the success envelope of SPEC.md 3 and the signed-in caller.
+ * Helpers for /api routes: the success envelope of docs/product/routes.md#reply-envelope and the signed-in caller.
  * Errors go through `handleApi` (errors.ts), which answers `{success: false, errors: {code, message}}`.
  */
 import type { AppContext } from "./context";

@@ -1,6 +1,6 @@
 /**
  * Sign-in and route guards. remix-auth 4 runs the form strategy; this module turns its
- * result into a session (session.server.ts) and applies the login limit of PRODUCT.md Limits.
+ * result into a session (session.server.ts) and applies the login limit of docs/product/accounts.md#sign-in.
  */
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -19,7 +19,7 @@ export const WRONG_CREDENTIALS_MESSAGE = "Неверный email или паро
  * Verifies the email (or username) and password posted in `request`'s form through
  * remix-auth's FormStrategy. Returns the member.
  * Throws ValidationFailed (`invalid_credentials`, 400) on a wrong pair and RateLimited (429)
- * after 10 failures in 15 minutes for the account or the IP (PRODUCT.md Limits), counted
+ * after 10 failures in 15 minutes for the account or the IP (docs/product/accounts.md#sign-in), counted
  * before the password check so parallel guesses cannot exceed it; AccountSuspended (403
  * `account_suspended`, with the reason and the end) for a suspended member with the right password.
  * The request body is read from a clone, so the caller may read it too.
@@ -63,14 +63,14 @@ export function getOptionalUser(ctx: AppContext, request: Request): Promise<User
   return getSessionUser(ctx.db, request);
 }
 
-/** The signed-in member; a visitor is redirected to /auth/login?redirect=<full path> (SPEC.md 5). */
+/** The signed-in member; a visitor is redirected to /auth/login?redirect=<full path> (docs/product/routes.md#access-and-guards). */
 export async function requireUser(ctx: AppContext, request: Request): Promise<UserRow> {
   const user = await getSessionUser(ctx.db, request);
   if (!user) redirectToLogin(request);
   return user;
 }
 
-/** For signed-out-only pages: a signed-in member is sent to /profile (SPEC.md 2). */
+/** For signed-out-only pages: a signed-in member is sent to /profile (docs/product/routes.md#access-and-guards). */
 export async function requireAnonymous(ctx: AppContext, request: Request): Promise<void> {
   const user = await getSessionUser(ctx.db, request);
   if (user) throw redirect("/profile");

@@ -9,7 +9,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const configWith = (env: Record<string, string>) => getConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret", ...env });
 
-describe("REALTIME_SSE_PATH (SPEC.md 7: a configured event-stream endpoint)", () => {
+describe("REALTIME_SSE_PATH (docs/product/realtime.md#transports: a configured event-stream endpoint)", () => {
   it("defaults to /api/sse, the path the server answers", () => {
     expect(configWith({}).realtimeSsePath).toBe("/api/sse");
   });

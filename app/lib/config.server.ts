@@ -23,7 +23,7 @@ export interface AppConfig {
   /** The browser's realtime transport (REALTIME_TRANSPORT): "ws" (default; SSE after 6 failed reconnects) or "sse". */
   realtimeTransport: "ws" | "sse";
   /**
-   * The path browsers open server-sent events at (REALTIME_SSE_PATH, SPEC.md 7 "a configured
+   * The path browsers open server-sent events at (REALTIME_SSE_PATH, docs/product/realtime.md#transports: "a configured
    * endpoint"); "/api/sse", the path this server answers, unless a proxy maps another one to it.
    */
   realtimeSsePath: string;

@@ -1,7 +1,7 @@
 /**
  * CSRF protection with remix-utils: a signed token in the `csrf` cookie that every form
  * repeats. Page forms send it as `csrf` (AuthenticityTokenInput); the Auth.js-style calls
- * of SPEC.md 7 send the same token as `csrfToken`.
+ * of docs/product/accounts.md#authjs-style-calls send the same token as `csrfToken`.
  */
 import { createCookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";

@@ -1,5 +1,5 @@
 /**
- * Typed errors thrown by the domain (HOUSE_STYLE.md "Where code goes"). Each carries a
+ * Typed errors thrown by the domain (docs/product/engineering.md#errors). Each carries a
  * stable machine code for /api bodies, an HTTP status, and a Russian message for pages.
  * Routes never build error responses by hand: they call `toApiErrorResponse` or let the
  * page error boundary show the message.
@@ -50,7 +50,7 @@ export class ValidationFailed extends AppError {
 }
 
 /**
- * A money operation that would take an account below zero (PRODUCT.md Money). 422, not 409:
+ * A money operation that would take an account below zero (docs/product/money.md#invariants). 422, not 409:
  * the request is well formed and conflicts with no concurrent change; the balance is short.
  */
 export class InsufficientFunds extends AppError {
@@ -70,7 +70,7 @@ export class RateLimited extends AppError {
 }
 
 /**
- * The JSON body every /api error answers with: the reply envelope of SPEC.md 3 (success
+ * The JSON body every /api error answers with: the reply envelope of docs/product/routes.md#reply-envelope (success
  * flag, errors object with message) plus a stable machine `code`.
  */
 export interface ApiErrorBody {
@@ -109,7 +109,7 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
 
 /**
  * Runs a page loader or action body, turning a thrown AppError into a route error response
- * (status and Russian message), which the error page of SPEC.md 2 shows.
+ * (status and Russian message), which the error page of docs/product/routes.md#error-page shows.
  */
 export async function pageData<T>(handler: () => Promise<T>): Promise<T> {
   try {

@@ -1,6 +1,6 @@
 /**
  * Domain events (issue 3): each action publishes what happened after its transaction
- * commits, never from inside it (HOUSE_STYLE.md). Subscribers — notifications, achievements,
+ * commits, never from inside it (docs/product/engineering.md#events-after-commit). Subscribers — notifications, achievements,
  * realtime delivery — react without the acting code knowing them.
  *
  * The bus is per database handle and in-process; the realtime issue adds a PostgreSQL
@@ -46,9 +46,9 @@ export type DomainEvent =
   | { type: "deposit.changed"; userId: number; deposit: number }
   /** A guarantor deal reached a final state paying the seller (completed by confirmation, automatically, or released by a moderator). */
   | { type: "deal.completed"; dealId: number; buyerId: number; sellerId: number }
-  /** A claim was upheld: the accused is now a SCAMMER (PRODUCT.md Claims and blacklist). */
+  /** A claim was upheld: the accused is now a SCAMMER (docs/product/claims.md#scammer-rank). */
   | { type: "claim.upheld"; claimId: number; accusedId: number; claimantId: number }
-  // Money and trust events of issue 10 (PRODUCT.md "Notifications beyond SPEC.md 8"): each is
+  // Money and trust events of issue 10 (PRODUCT.md "Notifications beyond docs/product/notifications.md#types-and-texts"): each is
   // published once, after the operation committed (never for a replayed idempotent retry).
   /** A member sent money to another; `holdId` when it waits on hold. `amount` in kopecks. */
   | { type: "transfer.sent"; transferId: number; senderId: number; recipientId: number; amount: number; holdId: number | null }
@@ -79,7 +79,14 @@ export type DomainEvent =
       moderatorId: number;
       outcome: "dismiss" | "delete" | "suspend" | "mute";
       reports: { id: number; reporterId: number }[];
-      link: { postId?: number | null; commentId?: number | null; wallPostId?: number | null; conversationId?: number | null; messageId?: number | null; subjectUserId?: number | null };
+      link: {
+        postId?: number | null;
+        commentId?: number | null;
+        wallPostId?: number | null;
+        conversationId?: number | null;
+        messageId?: number | null;
+        subjectUserId?: number | null;
+      };
     };
 
 export type DomainEventType = DomainEvent["type"];

@@ -19,11 +19,7 @@ import { AppError, pageData, ValidationFailed } from "./errors";
 import { readForm } from "./forms.server";
 import { safeRedirect } from "./session.server";
 
-export async function runFormTarget<T extends object>(
-  ctx: AppContext,
-  request: Request,
-  perform: (actor: UserRow, form: FormData) => Promise<T>,
-) {
+export async function runFormTarget<T extends object>(ctx: AppContext, request: Request, perform: (actor: UserRow, form: FormData) => Promise<T>) {
   const form = await pageData(() => readForm(request));
   const back = safeRedirect(form.get("redirectTo"), "/");
   const actor = await getOptionalUser(ctx, request);

@@ -17,7 +17,7 @@ describe("renderMarkdown", () => {
     ['<a href="javascript:alert(1)">жми</a>', "javascript:"],
     ['<a href="JaVaScRiPt:alert(1)">жми</a>', "avascript"],
     ['<div style="background:url(javascript:alert(1))">x</div>', "style="],
-    ["<iframe src=\"https://evil.example\"></iframe>", "<iframe"],
+    ['<iframe src="https://evil.example"></iframe>', "<iframe"],
     ['<svg onload="alert(1)"></svg>', "onload"],
     ["![x](data:text/html;base64,PHNjcmlwdD4=)", "data:"],
   ])("removes dangerous markup from %s", (markdown, forbidden) => {

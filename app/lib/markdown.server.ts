@@ -1,5 +1,5 @@
 /**
- * Markdown to safe HTML for posts (PRODUCT.md Content: "Markdown, sanitised on render").
+ * Markdown to safe HTML for posts (docs/product/content.md#markdown: Markdown, sanitised on render).
  * marked parses; sanitize-html keeps an allow-list of tags, attributes and URL schemes, so
  * no script, event handler, style or javascript: link survives.
  */
@@ -34,9 +34,34 @@ const marked = new Marked({ gfm: true, breaks: true, async: false, extensions: [
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code",
-    "ul", "ol", "li", "strong", "em", "del", "s", "a", "img",
-    "table", "thead", "tbody", "tr", "th", "td", "input",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "del",
+    "s",
+    "a",
+    "img",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "input",
   ],
   allowedAttributes: {
     a: ["href", "title"],
@@ -55,12 +80,9 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // Links inside the site (mentions) stay in the tab; others open apart and pass no rank.
     a: (tagName, attribs) =>
-      attribs.href?.startsWith("/")
-        ? { tagName, attribs }
-        : { tagName, attribs: { ...attribs, rel: "nofollow ugc noopener noreferrer", target: "_blank" } },
+      attribs.href?.startsWith("/") ? { tagName, attribs } : { tagName, attribs: { ...attribs, rel: "nofollow ugc noopener noreferrer", target: "_blank" } },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
-    input: (tagName, attribs) =>
-      attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} },
+    input: (tagName, attribs) => (attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} }),
   },
 };
 SANITIZE_OPTIONS.allowedAttributes = {

@@ -1,5 +1,5 @@
 /**
- * Page titles follow «Страница | SITE_NAME» (SPEC.md 2). The site name comes from the root
+ * Page titles follow «Страница | SITE_NAME» (docs/product/interface.md#page-titles). The site name comes from the root
  * loader, so every route's meta function reads it from the matches.
  */
 import type { MetaDescriptor } from "react-router";

@@ -1,6 +1,6 @@
 /**
- * Page parameters of every list: 10 per page by default (SPEC.md 9), at most 50
- * (PRODUCT.md Limits), pages numbered from 1.
+ * Page parameters of every list: 10 per page by default (docs/product/limits.md#pagination), at most 50
+ * (docs/product/limits.md#pagination), pages numbered from 1.
  */
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 50;

@@ -18,7 +18,6 @@ import { AppError, pageData, ValidationFailed } from "./errors";
 import { readForm } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 
-
 export async function runProfileToggle<I extends string, R, D extends object>(
   args: { request: Request; params: { id?: string }; context: AppContext },
   options: {

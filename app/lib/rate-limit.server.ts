@@ -1,5 +1,5 @@
 /**
- * Rate limits of PRODUCT.md Limits, counted in the `rate_limits` table through
+ * Rate limits of docs/product/limits.md#rate-limits, counted in the `rate_limits` table through
  * rate-limiter-flexible's Drizzle store, so every server process shares the same counters.
  */
 import { lt } from "drizzle-orm";
@@ -17,11 +17,11 @@ export const LIMITS = {
   posts: { points: 1, durationS: 30 },
   /** Comments: 1 per 5 s per member. */
   comments: { points: 1, durationS: 5 },
-  /** Wall posts: as comments, 1 per 5 s per member (PRODUCT.md is silent; a wall entry is a comment on a profile). */
+  /** Wall posts: as comments, 1 per 5 s per member (the product names no figure; a wall entry is a comment on a profile: docs/product/content.md#wall). */
   wallPosts: { points: 1, durationS: 5 },
   /** Likes (given or taken back): 100 per hour per member. */
   likes: { points: 100, durationS: 60 * 60 },
-  /** Chat messages: 20 per 30 s per member (PRODUCT.md Limits), as CHAT_LIMITS states them for the browser too. */
+  /** Chat messages: 20 per 30 s per member (docs/product/limits.md#rate-limits), as CHAT_LIMITS states them for the browser too. */
   messages: { points: CHAT_LIMITS.messagesPerWindow, durationS: CHAT_LIMITS.windowS },
 } as const;
 
@@ -65,7 +65,7 @@ export async function consumeLimit(db: Db, name: LimitName, key: string, message
  * Starts a sign-in attempt: counts it against the account (`accountKey`: the member's id
  * when the login names one, else the login text) and the IP *before* the password is
  * checked, atomically, so a burst of parallel guesses cannot slip past the limit.
- * Throws RateLimited once either has 10 attempts in 15 minutes (PRODUCT.md Limits);
+ * Throws RateLimited once either has 10 attempts in 15 minutes (docs/product/limits.md#rate-limits);
  * a successful sign-in gives its attempt back (finishLoginAttempt), so only failures add up.
  */
 export async function beginLoginAttempt(db: Db, accountKey: string, ip: string): Promise<void> {

@@ -51,7 +51,7 @@ describe(`sessions on ${engine}`, () => {
   });
 });
 
-describe(`login limit on ${engine} (PRODUCT.md Limits: 10 failures per 15 minutes)`, () => {
+describe(`login limit on ${engine} (docs/product/accounts.md#sign-in: 10 failures per 15 minutes)`, () => {
   it("refuses the 11th attempt for an account, from any address", async () => {
     for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:victim", `10.0.0.${i}`);
     await expect(beginLoginAttempt(t.db, "user:victim", "10.9.9.9")).rejects.toBeInstanceOf(RateLimited);
@@ -64,9 +64,7 @@ describe(`login limit on ${engine} (PRODUCT.md Limits: 10 failures per 15 minute
   });
 
   it("lets exactly 10 of a burst of 30 parallel guesses through", async () => {
-    const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => beginLoginAttempt(t.db, "user:burst", `203.0.113.${i}`)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => beginLoginAttempt(t.db, "user:burst", `203.0.113.${i}`)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
     expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
   });
@@ -80,7 +78,7 @@ describe(`login limit on ${engine} (PRODUCT.md Limits: 10 failures per 15 minute
 });
 
 describe("redirect targets", () => {
-  it("carries the original full path to the login page (SPEC.md 5)", () => {
+  it("carries the original full path to the login page (docs/product/routes.md#access-and-guards)", () => {
     try {
       redirectToLogin(new Request("http://localhost/profile/posts?page=2"));
       expect.unreachable();

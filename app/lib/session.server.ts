@@ -1,6 +1,6 @@
 /**
  * Sessions live in the `sessions` table; the httpOnly SameSite=Lax cookie carries only the
- * session id, so deleting a row revokes that sign-in everywhere (issue 2, PRODUCT.md People).
+ * session id, so deleting a row revokes that sign-in everywhere (issue 2, docs/product/accounts.md#sessions).
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
@@ -79,7 +79,10 @@ async function lookUpSession(db: Db, request: Request): Promise<{ user: UserRow;
   if (!row) return null;
   const now = Date.now();
   if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-    await db.update(users).set({ lastSeenAt: new Date(now) }).where(eq(users.id, row.user.id));
+    await db
+      .update(users)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(users.id, row.user.id));
   }
   return row;
 }
@@ -95,11 +98,7 @@ export type SignInMethod = "password" | "telegram" | "email_link";
  * member (docs/product/moderation.md#suspension-and-mute): the member's row is locked first, as a
  * suspension locks it, so a sign-in never slips between a suspension and its purge of sessions.
  */
-export async function createUserSession(
-  db: Db,
-  userId: number,
-  meta: { ip?: string; userAgent?: string | null; method?: SignInMethod },
-): Promise<string> {
+export async function createUserSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string | null; method?: SignInMethod }): Promise<string> {
   const id = randomBytes(24).toString("base64url");
   const method = meta.method ?? "password";
   const ip = meta.ip ?? null;
@@ -125,13 +124,16 @@ export async function destroyUserSession(db: Db, request: Request): Promise<stri
 
 /** Removes expired sessions; returns how many were deleted. Runs at start-up and hourly (database.server.ts). */
 export async function purgeExpiredSessions(db: Db): Promise<number> {
-  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  const deleted = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ id: sessions.id });
   return deleted.length;
 }
 
 /**
  * Sends a visitor to the login page with `redirect` carrying the original full path
- * (SPEC.md 5 route guards).
+ * (docs/product/routes.md#access-and-guards).
  */
 export function redirectToLogin(request: Request): never {
   const url = new URL(request.url);

@@ -1,5 +1,5 @@
 /**
- * A member's colour theme (SPEC.md 3 and 4): RGB triples turned into the hue/saturation/
+ * A member's colour theme (docs/product/interface.md#theme): RGB triples turned into the hue/saturation/
  * lightness components the CSS variables --primary, --secondary and --background expect.
  */
 import type { CSSProperties } from "react";
@@ -34,7 +34,7 @@ export function themeStyle(theme: ThemeColors | null | undefined): CSSProperties
   } as CSSProperties;
 }
 
-/** The local storage key of the saved theme (SPEC.md 9). */
+/** The local storage key of the saved theme (docs/product/interface.md#theme). */
 export const THEME_STORAGE_KEY = "userTheme";
 
 const isChannel = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 255;
@@ -42,7 +42,7 @@ const isTriple = (value: unknown): value is [number, number, number] => Array.is
 
 /**
  * A theme saved under `userTheme` (JSON of ThemeColors), or null when there is none or it does
- * not parse as three RGB triples: an unparseable saved theme is ignored (SPEC.md 5).
+ * not parse as three RGB triples: an unparseable saved theme is ignored (docs/product/interface.md#theme).
  */
 export function parseSavedTheme(raw: string | null | undefined): ThemeColors | null {
   if (!raw) return null;

@@ -1,4 +1,4 @@
-/** /articles: posts of kind "article", newest first (PRODUCT.md Content). */
+/** /articles: posts of kind "article", newest first (docs/product/content.md#posts). */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/articles";
 import { CategoryFilter } from "~/components/posts/category-filter";
@@ -21,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPosts(context.db, { kind: "article", categoryId }, parsePageParams(url.searchParams)),
     getOptionalUser(context, request),
   ]);
-  const bookmarkedIds = await bookmarkedPostIds(context.db, viewer?.id ?? null, articles.items.map((p) => p.id));
+  const bookmarkedIds = await bookmarkedPostIds(
+    context.db,
+    viewer?.id ?? null,
+    articles.items.map((p) => p.id),
+  );
   return { articles, categoryId, bookmarkedIds };
 }
 

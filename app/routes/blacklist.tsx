@@ -1,5 +1,5 @@
 /**
- * /blacklist (bare layout, public; PRODUCT.md Claims and blacklist): members whose claims a
+ * /blacklist (bare layout, public; docs/product/claims.md#blacklist): members whose claims a
  * moderator upheld, newest first — avatar with the scam mark, name, the moderator's reason, the
  * claimed amount, the date and a link to the claim. Paginated with ?page.
  */
@@ -17,10 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Чёрный список", "Участники, претензии к которым модераторы признали обоснованными: причина, сумма и дата.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [page, viewer] = await Promise.all([
-    listBlacklist(context.db, parsePageParams(new URL(request.url).searchParams)),
-    getOptionalUser(context, request),
-  ]);
+  const [page, viewer] = await Promise.all([listBlacklist(context.db, parsePageParams(new URL(request.url).searchParams)), getOptionalUser(context, request)]);
   return { page, signedIn: viewer !== null };
 }
 

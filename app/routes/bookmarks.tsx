@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/bookmarks";
 import { setBookmark } from "~/domain/bookmarks/bookmarks.server";
 import { BookmarkFormSchema } from "~/domain/bookmarks/schemas";
-import { parseForm, runFormTarget } from "~/lib/form-target.server";
+import { parseForm, runFormTarget } from "~/routes/_shared/form-target.server";
 
 export async function loader() {
   return redirect("/");
@@ -16,7 +16,7 @@ export async function loader() {
 
 /**
  * Nothing renders here: the action always redirects or answers data. Being a page (not a
- * resource route) lets a refusal without JavaScript show the site's error page (SPEC.md 2).
+ * resource route) lets a refusal without JavaScript show the site's error page (docs/product/routes.md#error-page).
  */
 export default function FormTarget() {
   return null;

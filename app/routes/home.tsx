@@ -19,7 +19,7 @@ import { pageData } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { withSearchParam } from "~/lib/url";
 import { optimizedImageUrl } from "~/lib/images/widths";
@@ -38,11 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOnlineProfiles(context.db, 24),
     countOnlineProfiles(context.db),
   ]);
-  const bookmarkedIds = await bookmarkedPostIds(context.db, viewer?.id ?? null, feed.items.map((p) => p.id));
+  const bookmarkedIds = await bookmarkedPostIds(
+    context.db,
+    viewer?.id ?? null,
+    feed.items.map((p) => p.id),
+  );
   return { feed, background, categoryId, online, onlineTotal, bookmarkedIds };
 }
 
-/** Admins set the main-page background here (SPEC.md 2: "the URL is set by an administrator"). */
+/** Admins set the main-page background here (docs/product/routes.md#main-page-background). */
 export async function action({ request, context }: Route.ActionArgs) {
   return pageData(async () => {
     await validateCsrf(request);
@@ -63,7 +67,13 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
       <section
         data-testid="main-background"
         className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary to-primary/60 bg-cover bg-center px-6 py-12 text-primary-foreground shadow-lg sm:px-10"
-        style={background ? { backgroundImage: `linear-gradient(90deg, rgb(20 10 50 / 0.65), rgb(20 10 50 / 0.15)), url("${optimizedImageUrl(background, { width: 1536 })}")` } : undefined}
+        style={
+          background
+            ? {
+                backgroundImage: `linear-gradient(90deg, rgb(20 10 50 / 0.65), rgb(20 10 50 / 0.15)), url("${optimizedImageUrl(background, { width: 1536 })}")`,
+              }
+            : undefined
+        }
       >
         <h1 className="font-heading text-3xl font-extrabold sm:text-4xl">Сообщество, где сделки проходят честно</h1>
         <p className="mt-3 max-w-2xl text-base/relaxed opacity-90">
@@ -77,7 +87,9 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-3 flex flex-wrap gap-2">
             <AuthenticityTokenInput />
             <Input name="value" defaultValue={background ?? ""} placeholder="https://… или /images/…" className="max-w-md" aria-label="Ссылка на изображение" />
-            <Button type="submit" variant="secondary">Сохранить</Button>
+            <Button type="submit" variant="secondary">
+              Сохранить
+            </Button>
             {actionData?.error ? <p className="w-full text-destructive">{actionData.error}</p> : null}
           </Form>
         </details>
@@ -85,9 +97,7 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
 
       <section className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 className="font-heading text-2xl font-bold">
-            {categoryId ? findCategory(categoryId)?.name : "Лента"}
-          </h2>
+          <h2 className="font-heading text-2xl font-bold">{categoryId ? findCategory(categoryId)?.name : "Лента"}</h2>
           <p className="text-sm text-muted-foreground">Всего публикаций: {feed.total}</p>
         </div>
         <CategoryFilter basePath="/" current={categoryId} />

@@ -1,4 +1,4 @@
-/** /leaderboard: the top 50 members by reputation, posts, completed deals or deposit, per week, month or all time (PRODUCT.md Reputation). */
+/** /leaderboard: the top 50 members by reputation, posts, completed deals or deposit, per week, month or all time (docs/product/content.md#leaderboard). */
 import type { Route } from "./+types/leaderboard";
 import { LeaderboardTable } from "~/components/leaderboard/leaderboard-table";
 import { LeaderboardTabs } from "~/components/leaderboard/leaderboard-tabs";

@@ -1,4 +1,4 @@
-/** Any unknown path: 404 «Page not found: {path}» on the error page (SPEC.md 2 and 8). */
+/** Any unknown path: 404 «Page not found: {path}» on the error page (docs/product/routes.md#error-page). */
 import type { Route } from "./+types/not-found";
 
 function notFound(request: Request): never {

@@ -1,4 +1,4 @@
-/** A sign-in-only page that a later issue fills; the guard of SPEC.md 5 already applies. */
+/** A sign-in-only page that a later issue fills; the guard of docs/product/routes.md#access-and-guards already applies. */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/placeholder-private";
 import { ComingSoon, placeholderTitle } from "~/components/layout/coming-soon";

@@ -1,6 +1,6 @@
 /**
- * /search (SPEC.md 2; issue 3 item 6): full-text search of posts in Russian, filtered by the
- * category query value, whose background follows SPEC.md 2. A GET form, so it works without
+ * /search (docs/product/content.md#search; issue 3 item 6): full-text search of posts in Russian, filtered by the
+ * category query value, whose background follows docs/product/content.md#category-backgrounds. A GET form, so it works without
  * JavaScript; the results are plain links and pagination links.
  */
 import { Link, useLocation } from "react-router";
@@ -77,7 +77,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <>
               {results.items.length === 0 ? (
                 <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-                  На этой странице результатов нет. <Link to={pageHref(1)} className="text-primary hover:underline">К первой странице</Link>
+                  На этой странице результатов нет.{" "}
+                  <Link to={pageHref(1)} className="text-primary hover:underline">
+                    К первой странице
+                  </Link>
                 </p>
               ) : (
                 <div className="grid gap-4">
@@ -174,7 +177,11 @@ function NothingFound({ searchable, category, q, popular }: { searchable: boolea
               {category ? (
                 <>
                   {" "}
-                  Или поищите <Link to={`/search?q=${encodeURIComponent(q)}`} className="text-primary hover:underline">во всех категориях</Link>, а не только в «{category}».
+                  Или поищите{" "}
+                  <Link to={`/search?q=${encodeURIComponent(q)}`} className="text-primary hover:underline">
+                    во всех категориях
+                  </Link>
+                  , а не только в «{category}».
                 </>
               ) : null}
             </p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Client } from "./client";
 
-describe("Auth.js-style calls (SPEC.md 7)", () => {
+describe("Auth.js-style calls (docs/product/accounts.md#authjs-style-calls)", () => {
   it("csrf answers a token and sets the csrf cookie", async () => {
     const client = new Client();
     const response = await client.fetch("/api/auth/csrf");
@@ -25,7 +25,7 @@ describe("Auth.js-style calls (SPEC.md 7)", () => {
     expect(Date.parse(session.expires)).toBeGreaterThan(Date.now());
   });
 
-  it("me answers {ok, user} with the current user of SPEC.md 3", async () => {
+  it("me answers {ok, user} with the current user of docs/product/accounts.md#current-user", async () => {
     const client = new Client();
     const visitor = await client.fetch("/api/auth/me");
     expect(visitor.status).toBe(401);
@@ -67,7 +67,7 @@ describe("Auth.js-style calls (SPEC.md 7)", () => {
     expect((await noToken.json()).errors.code).toBe("csrf_invalid");
   });
 
-  it("answers 429 after 10 failed sign-ins for an account (PRODUCT.md Limits)", async () => {
+  it("answers 429 after 10 failed sign-ins for an account (docs/product/limits.md#rate-limits)", async () => {
     const { email, password } = await new Client().register();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -101,7 +101,17 @@ describe("Auth.js-style calls (SPEC.md 7)", () => {
 
   it("answers a wrong method with JSON 405 method_not_allowed", async () => {
     const client = new Client();
-    for (const [method, path] of [["POST", "/api/auth/me"], ["GET", "/api/auth/signout"], ["GET", "/api/auth/callback/credentials"], ["DELETE", "/api/profile/1"], ["POST", "/api/profile/1/wall"], ["POST", "/api/profile/1/wall/pinned"], ["POST", "/api/profiles/search"], ["PUT", "/api/profiles/online"], ["POST", "/api/profile/1/comments"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/api/auth/me"],
+      ["GET", "/api/auth/signout"],
+      ["GET", "/api/auth/callback/credentials"],
+      ["DELETE", "/api/profile/1"],
+      ["POST", "/api/profile/1/wall"],
+      ["POST", "/api/profile/1/wall/pinned"],
+      ["POST", "/api/profiles/search"],
+      ["PUT", "/api/profiles/online"],
+      ["POST", "/api/profile/1/comments"],
+    ] as const) {
       const response = await client.fetch(path, { method });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect((await response.json()).errors.code).toBe("method_not_allowed");

@@ -1,5 +1,5 @@
 /**
- * Claims and the blacklist over HTTP (issue 5; PRODUCT.md Claims and blacklist): who may file,
+ * Claims and the blacklist over HTTP (issue 5; docs/product/claims.md): who may file,
  * read and decide a claim — signed out, another member, the parties, a moderator — with the
  * status and stable code each gets, and the public GET /api/profiles/blacklist.
  */
@@ -51,14 +51,20 @@ describe("POST /api/claims", () => {
     const target = await member();
     const input = { accused: `@${target.username}`, amount: 123_450, description, evidence: ["https://example.com/proof.png"] };
     await expectError(await fileJson(new Client(), input), 401, "unauthorized");
-    const noCsrf = await victim.client.fetch("/api/claims", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() }, body: JSON.stringify(input) });
+    const noCsrf = await victim.client.fetch("/api/claims", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+      body: JSON.stringify(input),
+    });
     await expectError(noCsrf, 403, "csrf_invalid");
     await expectError(await postJson(victim, "/api/claims", input), 400, "invalid_idempotency_key");
     await expectError(await fileJson(victim, { ...input, accused: victim.username }), 400, "claim_against_self");
     await expectError(await fileJson(victim, { ...input, accused: "no_such_member_here" }), 404, "accused_not_found");
     const invalid = await fileJson(victim, { ...input, amount: 0, evidence: ["ftp://example.com"] });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ errors: { code: "invalid_input", fields: { amount: ["Сумма — от 0,01 до 10 000 000 ₽"], evidence: [expect.any(String)] } } });
+    expect(await invalid.json()).toMatchObject({
+      errors: { code: "invalid_input", fields: { amount: ["Сумма — от 0,01 до 10 000 000 ₽"], evidence: [expect.any(String)] } },
+    });
     const headers = { "Content-Type": "application/json", "X-CSRF-Token": victim.csrf, "Idempotency-Key": randomUUID() };
     await expectError(await victim.client.fetch("/api/claims", { method: "POST", headers, body: "{" }), 400, "invalid_body");
     await expectError(await victim.client.fetch("/api/claims", { method: "POST", headers, body: "" }), 400, "invalid_input");
@@ -157,7 +163,10 @@ describe("GET /api/claims/{id} and POST /api/claims/{id}/decision: the authorisa
     const first = await postJson(moderator, path, decision, key);
     expect(first.status, await first.clone().text()).toBe(200);
     const firstBody = await first.json();
-    expect(firstBody).toMatchObject({ success: true, data: { status: "upheld", decisionNote: decision.note, decidedBy: { id: moderator.id }, accused: { ranks: ["SCAMMER"] } } });
+    expect(firstBody).toMatchObject({
+      success: true,
+      data: { status: "upheld", decisionNote: decision.note, decidedBy: { id: moderator.id }, accused: { ranks: ["SCAMMER"] } },
+    });
     const retry = await postJson(moderator, path, decision, key);
     expect(retry.status).toBe(200);
     expect(await retry.json()).toEqual(firstBody);
@@ -176,7 +185,12 @@ describe("GET /api/profiles/blacklist", () => {
     const target = await member();
     const filed = await fileJson(victim, { accused: target.username, amount: 777_700, description, evidence: [] });
     const claimId = ((await filed.json()) as { data: { id: number } }).data.id;
-    const decided = await postJson(moderator, `/api/claims/${claimId}/decision`, { decision: "uphold", note: "Кинул на аккаунт" }, { "Idempotency-Key": `bl-${claimId}` });
+    const decided = await postJson(
+      moderator,
+      `/api/claims/${claimId}/decision`,
+      { decision: "uphold", note: "Кинул на аккаунт" },
+      { "Idempotency-Key": `bl-${claimId}` },
+    );
     expect(decided.status).toBe(200);
 
     const response = await new Client().fetch("/api/profiles/blacklist?perPage=1");

@@ -1,5 +1,5 @@
 /**
- * The conversation calls of SPEC.md 7 over HTTP, with tables of callers: a visitor (401
+ * The conversation calls of docs/product/conversations.md#calls over HTTP, with tables of callers: a visitor (401
  * `unauthorized`), a member outside the conversation (404 `conversation_not_found`, exactly like
  * an unknown id) and a member of it (200 with the documented shape). Also the POST that sends a
  * message (CSRF in the X-CSRF-Token header), malformed ids and queries (404/400, never 500).
@@ -7,9 +7,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./client";
 import { createGroup, member, postMessage, type Member } from "./members";
-
-
-
 
 function send(who: Member | Client, kind: "group" | "personal", id: number | string, body: unknown, csrf?: string) {
   const client = who instanceof Client ? who : who.client;
@@ -20,7 +17,6 @@ function send(who: Member | Client, kind: "group" | "personal", id: number | str
     body: JSON.stringify(body),
   });
 }
-
 
 async function json(response: Response) {
   return (await response.json()) as { success: boolean; data?: any; errors?: { code: string; message: string } };
@@ -55,7 +51,7 @@ beforeAll(async () => {
   await postMessage(guest, "personal", personalId, "Лично тебе");
 }, 60_000);
 
-describe("the GET calls of SPEC.md 7: visitor, outsider, member", () => {
+describe("the GET calls of docs/product/conversations.md#calls: visitor, outsider, member", () => {
   /** Calls about one conversation: the outsider gets 404 like for an unknown id. */
   const conversationCalls = () => [
     {
@@ -213,7 +209,13 @@ describe("POST …/messages: sending over HTTP", () => {
     const response = await send(guest, "group", groupId, { body: "  Кто за?  " });
     expect(response.status).toBe(200);
     const sent = (await json(response)).data;
-    expect(sent).toMatchObject({ ...messageShape, conversationId: groupId, author: { id: guest.id, username: guest.username }, body: "Кто за?", replyTo: null });
+    expect(sent).toMatchObject({
+      ...messageShape,
+      conversationId: groupId,
+      author: { id: guest.id, username: guest.username },
+      body: "Кто за?",
+      replyTo: null,
+    });
     const reply = await postMessage(owner, "group", groupId, "Я за", sent.id);
     expect(reply).toMatchObject({ replyTo: { id: sent.id, author: guest.username, excerpt: "Кто за?", deleted: false } });
 

@@ -1,5 +1,5 @@
 /**
- * /api/guarantor over HTTP (issue 5 "API authorisation tables"; PRODUCT.md Guarantor service):
+ * /api/guarantor over HTTP (issue 5 "API authorisation tables"; docs/product/deals.md#pages-and-calls):
  * who may read and act on a deal — signed out (401), another member (404 deal_not_found), a
  * party (allowed per state), a moderator (sees any deal, resolves only disputed ones) — plus
  * idempotent retries, CSRF and the money the parties see move.
@@ -77,7 +77,14 @@ async function topUp(who: Caller, amount: number) {
 async function dealIn(state: "created" | "accepted" | "funded" | "delivered" | "disputed") {
   const [buyer, seller] = [await member(), await member()];
   await topUp(buyer, 500_000);
-  const created = await post(seller, DEALS, { counterparty: buyer.username, role: "seller", amount: 100_000, description: "Аккаунт", deadline, feePayer: "buyer" });
+  const created = await post(seller, DEALS, {
+    counterparty: buyer.username,
+    role: "seller",
+    amount: 100_000,
+    description: "Аккаунт",
+    deadline,
+    feePayer: "buyer",
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const deal = created.body.data as DealDto;
   const act = async (who: Caller, action: string, extra: object = {}) => {
@@ -196,7 +203,9 @@ describe("POST /api/guarantor/deals/{id}/actions", () => {
     expect((await post(buyer, `${DEALS}/${deal.id}/actions`, { action: "fund" })).status).toBe(200);
     // 1 000 ₽ and the buyer's fee of 50 ₽ went to escrow.
     expect(await available(buyer)).toBe(395_000);
-    const big = (await post(seller, DEALS, { counterparty: buyer.username, role: "seller", amount: 400_000, description: "Дорого", deadline, feePayer: "buyer" })).body.data as DealDto;
+    const big = (
+      await post(seller, DEALS, { counterparty: buyer.username, role: "seller", amount: 400_000, description: "Дорого", deadline, feePayer: "buyer" })
+    ).body.data as DealDto;
     expect((await post(buyer, `${DEALS}/${big.id}/actions`, { action: "accept" })).status).toBe(200);
     const refused = await post(buyer, `${DEALS}/${big.id}/actions`, { action: "fund" });
     expect([refused.status, refused.body.errors?.code]).toEqual([422, "insufficient_funds"]);
@@ -230,7 +239,10 @@ describe("hostile text", () => {
     const [me, other] = [await member(), await member()];
     const body = { counterparty: other.username, role: "buyer", amount: 20_000, description: "Ключ", deadline, feePayer: "split" };
     for (const text of HOSTILE) {
-      for (const input of [{ ...body, description: `Ключ ${text}` }, { ...body, counterparty: `${other.username}${text}` }]) {
+      for (const input of [
+        { ...body, description: `Ключ ${text}` },
+        { ...body, counterparty: `${other.username}${text}` },
+      ]) {
         const answer = await post(me, DEALS, input);
         expect([answer.status, answer.body.errors?.code], JSON.stringify(input)).toEqual([400, "invalid_text"]);
       }
@@ -257,7 +269,16 @@ describe("the guarantor pages' forms (no JavaScript)", () => {
     const [me, other, stranger] = [await member(), await member(), await member()];
     const html = await (await me.client.fetch("/services/guarantor")).text();
     const key = decodeHtml(/name="key" value="([^"]+)"/.exec(html)![1]!);
-    const fields = { csrf: csrfFromHtml(html), key, counterparty: other.username, role: "seller", amount: "1 234,50", description: "Скин", deadline, feePayer: "split" };
+    const fields = {
+      csrf: csrfFromHtml(html),
+      key,
+      counterparty: other.username,
+      role: "seller",
+      amount: "1 234,50",
+      description: "Скин",
+      deadline,
+      feePayer: "split",
+    };
     const [first, second] = [await me.client.postForm("/services/guarantor", fields), await me.client.postForm("/services/guarantor", fields)];
     expect([first.status, second.status]).toEqual([302, 302]);
     expect(second.headers.get("Location")).toBe(first.headers.get("Location"));

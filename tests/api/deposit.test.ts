@@ -1,5 +1,5 @@
 /**
- * The deposit log over HTTP (issue 5 item 3, SPEC.md 7): GET /api/profile/payments/deposit for a
+ * The deposit log over HTTP (issue 5 item 3, docs/product/money.md#balance-logs): GET /api/profile/payments/deposit for a
  * visitor, for the member whose deposit moved and for another member. Money moves the way a
  * browser moves it: the admin's top-up form on /profile/wallet, the deposit form on
  * /profile/deposit (form posts with the CSRF token and an idempotency key).
@@ -65,7 +65,9 @@ describe("GET /api/profile/payments/deposit", () => {
 
     const log = await depositLog(alice.client);
     expect(log).toMatchObject({ page: 1, perPage: 10, total: 1, totalPages: 1 });
-    expect(log.items).toEqual([{ id: expect.any(Number), type: "deposit", amount: 12_050, counterparty: null, createdAt: expect.any(String), balanceAfter: 12_050 }]);
+    expect(log.items).toEqual([
+      { id: expect.any(Number), type: "deposit", amount: 12_050, counterparty: null, createdAt: expect.any(String), balanceAfter: 12_050 },
+    ]);
     const balance = await (await alice.client.fetch("/api/profile/payments/balance")).json();
     expect(balance.data.items.map((e: { type: string; amount: number }) => [e.type, e.amount])).toEqual([
       ["deposit", -12_050],

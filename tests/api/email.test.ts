@@ -21,7 +21,12 @@ afterAll(async () => {
 async function mailsTo(to: string): Promise<StoredMail[]> {
   const dir = path.join(server.dataDir, "mail");
   const names = await readdir(dir).catch(() => [] as string[]);
-  const mails = await Promise.all(names.filter((n) => n.endsWith(".json")).sort().map(async (n) => JSON.parse(await readFile(path.join(dir, n), "utf8")) as StoredMail));
+  const mails = await Promise.all(
+    names
+      .filter((n) => n.endsWith(".json"))
+      .sort()
+      .map(async (n) => JSON.parse(await readFile(path.join(dir, n), "utf8")) as StoredMail),
+  );
   return mails.filter((mail) => mail.to === to);
 }
 
@@ -87,7 +92,8 @@ describe("password reset", () => {
     const missing = await postForgot(new Client(server.baseUrl), unknown);
     expect(known.status).toBe(200);
     expect(missing.status).toBe(200);
-    const notice = (html: string, address: string) => /data-testid="forgot-sent"[^>]*>([^<]*(?:<!-- -->[^<]*)*)/.exec(html)?.[1]?.replaceAll("<!-- -->", "").replace(address, "X");
+    const notice = (html: string, address: string) =>
+      /data-testid="forgot-sent"[^>]*>([^<]*(?:<!-- -->[^<]*)*)/.exec(html)?.[1]?.replaceAll("<!-- -->", "").replace(address, "X");
     expect(notice(await known.text(), email)).toBe(notice(await missing.text(), unknown));
     expect(notice(await (await postForgot(new Client(server.baseUrl), unknown)).text(), unknown)).toContain("Если аккаунт с адресом X существует");
     await linkFrom(email, "Сброс пароля");

@@ -1,5 +1,5 @@
 /**
- * The image endpoint over HTTP (issue 6 item 6; SPEC.md 7 and 9): GET /api/image?url&w&q.
+ * The image endpoint over HTTP (issue 6 item 6; docs/product/interface.md#images): GET /api/image?url&w&q.
  * A server of its own runs with IMAGE_ALLOWED_HOSTS naming one local "remote" host; a second
  * local host stays off the list and counts every request it gets, to prove a refused URL is
  * never fetched, not even through a redirect.
@@ -26,7 +26,9 @@ async function photo(format: "png" | "jpeg"): Promise<Buffer> {
   const height = 1000;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 async function listen(server: Server): Promise<string> {
@@ -72,10 +74,23 @@ const get = (query: Record<string, string>, accept = "*/*") =>
   fetch(`${site.baseUrl}/api/image?${new URLSearchParams(query)}`, { headers: { Accept: accept } });
 
 async function picture(response: Response) {
-  expect(response.status, await response.clone().text().catch(() => "")).toBe(200);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .catch(() => ""),
+  ).toBe(200);
   const bytes = Buffer.from(await response.arrayBuffer());
   const meta = await sharp(bytes).metadata();
-  return { type: response.headers.get("content-type"), format: meta.format, compression: meta.compression, width: meta.width, height: meta.height, size: bytes.byteLength };
+  return {
+    type: response.headers.get("content-type"),
+    format: meta.format,
+    compression: meta.compression,
+    width: meta.width,
+    height: meta.height,
+    size: bytes.byteLength,
+  };
 }
 
 async function refusal(response: Response) {
@@ -92,8 +107,17 @@ describe("GET /api/image: widths, formats, quality, caching", () => {
   });
 
   it("answers webp when only webp is accepted, and the source format otherwise", async () => {
-    expect(await picture(await get({ url: "/uploads/test/photo.png", w: "320" }, "image/webp,*/*"))).toMatchObject({ type: "image/webp", format: "webp", width: 320 });
-    expect(await picture(await get({ url: "/uploads/test/photo.png", w: "1100" }))).toMatchObject({ type: "image/png", format: "png", width: 1024, height: 512 });
+    expect(await picture(await get({ url: "/uploads/test/photo.png", w: "320" }, "image/webp,*/*"))).toMatchObject({
+      type: "image/webp",
+      format: "webp",
+      width: 320,
+    });
+    expect(await picture(await get({ url: "/uploads/test/photo.png", w: "1100" }))).toMatchObject({
+      type: "image/png",
+      format: "png",
+      width: 1024,
+      height: 512,
+    });
     expect(await picture(await get({ url: `${allowedOrigin}/photo.jpg`, w: "1536" }))).toMatchObject({ type: "image/jpeg", format: "jpeg", width: 1536 });
   });
 
@@ -112,12 +136,22 @@ describe("GET /api/image: widths, formats, quality, caching", () => {
 
   it("keeps resized pictures in DATA_DIR/cache/images, and a replaced upload is not served stale", async () => {
     const file = path.join(site.dataDir, "uploads/test/changing.png");
-    writeFileSync(file, await sharp({ create: { width: 400, height: 400, channels: 3, background: "#f00" } }).png().toBuffer());
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 400, height: 400, channels: 3, background: "#f00" } })
+        .png()
+        .toBuffer(),
+    );
     const first = await picture(await get({ url: "/uploads/test/changing.png", w: "1024" }, "image/webp"));
     const again = await picture(await get({ url: "/uploads/test/changing.png", w: "1024" }, "image/webp"));
     expect(again).toEqual(first);
     expect(readdirSync(path.join(site.dataDir, "cache/images"), { recursive: true }).length).toBeGreaterThan(0);
-    writeFileSync(file, await sharp({ create: { width: 500, height: 250, channels: 3, background: "#00f" } }).png().toBuffer());
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 500, height: 250, channels: 3, background: "#00f" } })
+        .png()
+        .toBuffer(),
+    );
     expect(await picture(await get({ url: "/uploads/test/changing.png", w: "1024" }, "image/webp"))).toMatchObject({ width: 500, height: 250 });
   });
 
@@ -134,14 +168,25 @@ describe("GET /api/image: hosts (no server-side request forgery)", () => {
 
   it("refuses a host outside the list with 400 image_host_not_allowed, without fetching it", async () => {
     const before = refusedHits;
-    expect(await refusal(await get({ url: `${refusedOrigin}/photo.jpg`, w: "640" }))).toEqual({ status: 400, success: false, code: "image_host_not_allowed", russian: true });
+    expect(await refusal(await get({ url: `${refusedOrigin}/photo.jpg`, w: "640" }))).toEqual({
+      status: 400,
+      success: false,
+      code: "image_host_not_allowed",
+      russian: true,
+    });
     expect(await refusal(await get({ url: "http://169.254.169.254/latest/meta-data/" }))).toMatchObject({ status: 400, code: "image_host_not_allowed" });
     expect(await refusal(await get({ url: `${allowedOrigin}/to-refused` }))).toMatchObject({ status: 400, code: "image_host_not_allowed" });
     expect(refusedHits).toBe(before);
   });
 
   it("refuses other schemes, protocol-relative URLs and path traversal", async () => {
-    for (const url of ["file:///etc/passwd", "/uploads/../../etc/passwd", "/uploads/%2e%2e/%2e%2e/etc/passwd", "/images/..%2f..%2f..%2fetc/passwd", `//${new URL(refusedOrigin).host}/photo.jpg`]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "/uploads/../../etc/passwd",
+      "/uploads/%2e%2e/%2e%2e/etc/passwd",
+      "/images/..%2f..%2f..%2fetc/passwd",
+      `//${new URL(refusedOrigin).host}/photo.jpg`,
+    ]) {
       expect(await refusal(await get({ url })), url).toEqual({ status: 400, success: false, code: "invalid_image_url", russian: true });
     }
     expect(refusedHits).toBe(0);

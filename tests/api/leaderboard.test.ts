@@ -36,24 +36,27 @@ const PERIODS = [
 const CASES = METRICS.flatMap((m) => PERIODS.map((p) => ({ ...m, ...p })));
 
 describe("/leaderboard (issue 3)", () => {
-  it.each(CASES)("by=$by&period=$period answers 200 with its tabs current and members ranked by the figure", async ({ by, period, metricLabel, periodLabel }) => {
-    const response = await new Client().fetch(`/leaderboard?by=${by}&period=${period}`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain("<title>Лидеры | Сходка</title>");
-    expect(currentTabs(html)).toEqual([metricLabel, periodLabel]);
-    const rows = rowsOf(html);
-    // The demo community has posts and likes in every period, so no table may be empty.
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.length).toBeLessThanOrEqual(50);
-    for (const row of rows) {
-      expect(row.memberId).toBeGreaterThan(0);
-      expect(row.score).toBeGreaterThan(0);
-    }
-    const scores = rows.map((r) => r.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(new Set(rows.map((r) => r.memberId)).size).toBe(rows.length);
-  });
+  it.each(CASES)(
+    "by=$by&period=$period answers 200 with its tabs current and members ranked by the figure",
+    async ({ by, period, metricLabel, periodLabel }) => {
+      const response = await new Client().fetch(`/leaderboard?by=${by}&period=${period}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("<title>Лидеры | Сходка</title>");
+      expect(currentTabs(html)).toEqual([metricLabel, periodLabel]);
+      const rows = rowsOf(html);
+      // The demo community has posts and likes in every period, so no table may be empty.
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThanOrEqual(50);
+      for (const row of rows) {
+        expect(row.memberId).toBeGreaterThan(0);
+        expect(row.score).toBeGreaterThan(0);
+      }
+      const scores = rows.map((r) => r.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(new Set(rows.map((r) => r.memberId)).size).toBe(rows.length);
+    },
+  );
 
   it("ranks the demo community by posts of all time, each figure the member's post count", async () => {
     const client = new Client();
@@ -77,7 +80,13 @@ describe("/leaderboard (issue 3)", () => {
       await author.register();
       const id = (await (await author.fetch("/api/auth/me")).json()).user.id as number;
       const page = await (await author.fetch("/posts/new")).text();
-      const created = await author.postForm("/posts/new", { csrf: csrfFromHtml(page), title: "Пост для рейтинга", body: "Текст", categoryId: "7", kind: "post" });
+      const created = await author.postForm("/posts/new", {
+        csrf: csrfFromHtml(page),
+        title: "Пост для рейтинга",
+        body: "Текст",
+        categoryId: "7",
+        kind: "post",
+      });
       expect(created.status).toBe(302);
       return { id, postId: created.headers.get("Location")!.split("/").pop()! };
     };

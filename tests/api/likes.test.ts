@@ -39,7 +39,9 @@ async function csrfOf(client: Client) {
 /** The like button of the post page as `client` sees it: pressed state and count. */
 async function likeButton(client: Client, path: string) {
   const html = await (await client.fetch(path)).text();
-  const button = /<button[^>]*aria-pressed="(true|false)"[^>]*aria-label="(Нравится|Больше не нравится)"[^>]*>[\s\S]*?data-testid="like-count">([^<]*)</.exec(html);
+  const button = /<button[^>]*aria-pressed="(true|false)"[^>]*aria-label="(Нравится|Больше не нравится)"[^>]*>[\s\S]*?data-testid="like-count">([^<]*)</.exec(
+    html,
+  );
   return button ? { pressed: button[1] === "true", label: button[2], count: button[3] } : null;
 }
 

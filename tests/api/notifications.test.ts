@@ -1,5 +1,5 @@
 /**
- * Notifications over HTTP (issue 4 item 3, SPEC.md 7): GET /api/profile/notifications and
+ * Notifications over HTTP (issue 4 item 3, docs/product/notifications.md#calls): GET /api/profile/notifications and
  * /unread for a visitor, the recipient and another member, page bounds, and the forms of
  * /profile/notifications (read one and go to it, read all) without JavaScript.
  */

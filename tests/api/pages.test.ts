@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Client, csrfFromHtml } from "./client";
 
-describe("route guards (SPEC.md 2 and 5)", () => {
+describe("route guards (docs/product/routes.md#access-and-guards)", () => {
   it.each(["/profile", "/profile/posts", "/posts/new", "/profile/wallet", "/profile/conversations?group=3", "/services/guarantor"])(
     "%s sends a visitor to the login page with the full path",
     async (path) => {

@@ -1,5 +1,5 @@
 /**
- * The money API over HTTP (issue 5 "Wallet", "Deposit"; SPEC.md 7): GET
+ * The money API over HTTP (issue 5 "Wallet", "Deposit"; docs/product/routes.md#json-calls): GET
  * /api/profile/payments/balance and the money-moving POSTs — transfer (plain and held), early
  * release of a hold, deposit, withdrawal request and its cancellation, admin top-up. Each POST
  * needs sign-in, the CSRF token of GET /api/auth/csrf in X-CSRF-Token and an Idempotency-Key;
@@ -203,12 +203,30 @@ describe("money POSTs", () => {
       { name: "transfer: recipient blank", path: TRANSFER, body: { recipient: "  ", amount: 100 }, status: 400, code: "invalid_recipient" },
       { name: "transfer: hold of 0 hours", path: TRANSFER, body: { recipient: "x", amount: 100, holdHours: 0 }, status: 400, code: "invalid_hold" },
       { name: "transfer: hold above 720 hours", path: TRANSFER, body: { recipient: "x", amount: 100, holdHours: 721 }, status: 400, code: "invalid_hold" },
-      { name: "transfer: memo above 500 characters", path: TRANSFER, body: { recipient: "x", amount: 100, memo: "я".repeat(501) }, status: 400, code: "invalid_memo" },
+      {
+        name: "transfer: memo above 500 characters",
+        path: TRANSFER,
+        body: { recipient: "x", amount: 100, memo: "я".repeat(501) },
+        status: 400,
+        code: "invalid_memo",
+      },
       { name: "transfer: NUL in the memo", path: TRANSFER, body: { recipient: "x", amount: 100, memo: "за\u0000аккаунт" }, status: 400, code: "invalid_text" },
-      { name: "transfer: a lone surrogate in the memo", path: TRANSFER, body: { recipient: "x", amount: 100, memo: "за аккаунт \ud800" }, status: 400, code: "invalid_text" },
+      {
+        name: "transfer: a lone surrogate in the memo",
+        path: TRANSFER,
+        body: { recipient: "x", amount: 100, memo: "за аккаунт \ud800" },
+        status: 400,
+        code: "invalid_text",
+      },
       { name: "transfer: NUL in the recipient", path: TRANSFER, body: { recipient: "bob\u0000", amount: 100 }, status: 400, code: "invalid_text" },
       { name: "transfer: a lone surrogate in the recipient", path: TRANSFER, body: { recipient: "\udc00bob", amount: 100 }, status: 400, code: "invalid_text" },
-      { name: "transfer: unknown recipient", path: TRANSFER, body: { recipient: "nobody_like_this_here", amount: 100 }, status: 404, code: "recipient_not_found" },
+      {
+        name: "transfer: unknown recipient",
+        path: TRANSFER,
+        body: { recipient: "nobody_like_this_here", amount: 100 },
+        status: 404,
+        code: "recipient_not_found",
+      },
       { name: "hold release: not an id", path: "/api/profile/payments/holds/abc/release", body: {}, status: 404, code: "hold_not_found" },
       { name: "hold release: unknown hold", path: "/api/profile/payments/holds/2147483647/release", body: {}, status: 404, code: "hold_not_found" },
       { name: "deposit: amount zero", path: DEPOSIT, body: { amount: 0 }, status: 400, code: "invalid_amount" },
@@ -252,7 +270,12 @@ describe("money POSTs", () => {
       const answers = await Promise.all([1, 2, 3].map(() => post(alice, TRANSFER, body, key)));
       const first = answers[0]!;
       expect(first.status).toBe(200);
-      expect(first.body.data).toMatchObject({ amount: 1_234, recipient: { id: bob.id, username: bob.username }, holdId: null, balanceAfter: aliceBefore - 1_234 });
+      expect(first.body.data).toMatchObject({
+        amount: 1_234,
+        recipient: { id: bob.id, username: bob.username },
+        holdId: null,
+        balanceAfter: aliceBefore - 1_234,
+      });
       for (const answer of answers) expect(answer).toEqual(first);
       expect(await post(alice, TRANSFER, body, key)).toEqual(first);
       expect(await available(alice)).toBe(aliceBefore - 1_234);

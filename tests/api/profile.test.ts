@@ -7,7 +7,7 @@ async function publish(client: Client, title: string) {
   return client.postForm("/posts/new", { csrf, title, body: "## Тест\n\nТекст поста", categoryId: "7", kind: "post" });
 }
 
-describe("profile calls (SPEC.md 7)", () => {
+describe("profile calls (docs/product/routes.md#json-calls)", () => {
   it("GET /api/profile/{id} shows a member without private fields; 404 for unknown ids", async () => {
     const client = new Client();
     const { username, email } = await client.register();
@@ -71,7 +71,7 @@ describe("posts through forms", () => {
     const csrf = csrfFromHtml(page);
     const forged = await stranger.postForm(`${postPath}/edit`, { csrf, title: "Взлом", body: "x", categoryId: "1", kind: "post" });
     expect(forged.status).toBe(403);
-    expect((await author.fetch(postPath).then((r) => r.text()))).toContain("Пост для правки");
+    expect(await author.fetch(postPath).then((r) => r.text())).toContain("Пост для правки");
 
     expect((await new Client().fetch(`${postPath}/edit`)).headers.get("Location")).toBe(`/auth/login?redirect=${encodeURIComponent(`${postPath}/edit`)}`);
   });

@@ -1,5 +1,5 @@
 /**
- * Realtime over HTTP (issue 4 "Realtime transports"; SPEC.md 7): who may subscribe to what
+ * Realtime over HTTP (issue 4 "Realtime transports"; docs/product/realtime.md#access): who may subscribe to what
  * over server-sent events (/api/sse) and the websocket (/api/ws), and delivery of a message
  * sent through the conversations API to members listening on both transports.
  */
@@ -11,9 +11,6 @@ import { isSystemError, openSse, openWs, type SseClient, type WsClient } from ".
 import { Client } from "./client";
 import { createGroup, member, personalWith, postMessage, type Member } from "./members";
 
-
-
-
 /** The public conversation: inserted by migration 0005 as the first conversation, and opened as a group. */
 async function publicConversationId(who: Member): Promise<number> {
   const response = await who.client.fetch("/api/profile/conversation/group/1");
@@ -22,8 +19,6 @@ async function publicConversationId(who: Member): Promise<number> {
   expect(data.kind).toBe("public");
   return data.id;
 }
-
-
 
 const baseUrl = () => new Client().baseUrl;
 const wsUrl = () => `${baseUrl().replace(/^http/, "ws")}/api/ws`;

@@ -123,7 +123,13 @@ describe("reCAPTCHA configured", () => {
     expect(bare.status).toBe(400);
     expect((await bare.json()).errors.code).toBe("captcha_required");
     expect((await client.fetch("/api/auth/me")).status).toBe(401);
-    const ok = await client.postForm("/api/auth/callback/credentials", { csrfToken, email, password: "password-123", json: "true", recaptchaToken: "good-login" });
+    const ok = await client.postForm("/api/auth/callback/credentials", {
+      csrfToken,
+      email,
+      password: "password-123",
+      json: "true",
+      recaptchaToken: "good-login",
+    });
     expect(ok.status).toBe(200);
     expect((await client.fetch("/api/auth/me")).status).toBe(200);
   });
@@ -180,7 +186,13 @@ describe("reCAPTCHA not configured", () => {
       expect(await (await client.fetch(path)).text()).toMatch(/name="name__confirm"/);
     }
     const html = await (await client.fetch("/auth/login")).text();
-    const fields = { csrf: csrfFromHtml(html), email, password, redirect: "", from__confirm: decodeHtml(/name="from__confirm" value="([^"]*)"/.exec(html)?.[1] ?? "") };
+    const fields = {
+      csrf: csrfFromHtml(html),
+      email,
+      password,
+      redirect: "",
+      from__confirm: decodeHtml(/name="from__confirm" value="([^"]*)"/.exec(html)?.[1] ?? ""),
+    };
     const bot = await client.postForm("/auth/login", { ...fields, name__confirm: "bot" });
     expect(bot.status).toBe(400);
     expect(await bot.text()).toContain("Форма отклонена");

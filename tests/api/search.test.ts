@@ -110,7 +110,13 @@ describe("/search", () => {
       expect(response.status, q).toBe(200);
     }
     expect(await (await new Client().fetch("/search?q=%D0%B8%20%D0%B2%20%D0%BD%D0%B0")).text()).toContain("В запросе нет слов для поиска");
-    for (const [category, background] of [["2", "games"], ["3", "games"], ["4", "crypta"], ["9", "crypta"], ["7", "default"]]) {
+    for (const [category, background] of [
+      ["2", "games"],
+      ["3", "games"],
+      ["4", "crypta"],
+      ["9", "crypta"],
+      ["7", "default"],
+    ]) {
       expect(await (await new Client().fetch(`/search?category=${category}`)).text()).toContain(`data-background="${background}"`);
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The wall, follows and blocks over HTTP: the JSON calls of SPEC.md 7 (/api/profile/{id}/wall
+ * The wall, follows and blocks over HTTP: the JSON calls of docs/product/routes.md#json-calls (/api/profile/{id}/wall
  * and /wall/pinned) and the form actions /profile/{id}/wall, /follow and /block, each with
  * a signed-out caller, another member and the owner.
  */

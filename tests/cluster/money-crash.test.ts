@@ -1,6 +1,6 @@
 /**
  * A server killed in the middle of money operations (issue 5 "Done when": SIGKILL crash test;
- * PRODUCT.md Money "a retried request with the same idempotency key makes no second transfer"):
+ * docs/product/money.md#invariants: a retried request with the same idempotency key makes no second transfer):
  * a built server on a fresh PostgreSQL database serves 24 concurrent clients running random
  * money operations with retried keys; once 500 are acknowledged the server process gets
  * SIGKILL with requests in flight. Restarted on the same database and port, it is asked again
@@ -14,7 +14,19 @@ import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { freePort, startServer, type RunningServer } from "../setup/server";
-import { clusterDatabase, moneyOp, postOnce, random, registerTraders, runLoad, runWithRetries, topUpAll, verifyLedger, type MoneyOp, type Trader } from "./money-workload";
+import {
+  clusterDatabase,
+  moneyOp,
+  postOnce,
+  random,
+  registerTraders,
+  runLoad,
+  runWithRetries,
+  topUpAll,
+  verifyLedger,
+  type MoneyOp,
+  type Trader,
+} from "./money-workload";
 
 const TRADERS = 24;
 const KILL_AFTER_ACKNOWLEDGED = 500;

@@ -41,7 +41,10 @@ describe("money operations of 24 concurrent HTTP clients on PostgreSQL", () => {
     await runLoad({ traders, operationsPerTrader: OPERATIONS_PER_TRADER, seed: 11, ops });
 
     expect(ops.length).toBeGreaterThanOrEqual(2_000 + TRADERS);
-    expect(ops.filter((op) => op.lost > 0), `requests without an answer:\n${server.output().slice(-2_000)}`).toEqual([]);
+    expect(
+      ops.filter((op) => op.lost > 0),
+      `requests without an answer:\n${server.output().slice(-2_000)}`,
+    ).toEqual([]);
     const acked = ops.filter((op) => op.acked !== null);
     // The workload is meant to move money, not to be refused: most operations succeed, and
     // every kind of them is exercised and retried.

@@ -120,7 +120,10 @@ export async function runWithRetries(op: MoneyOp, rnd: () => number): Promise<bo
   if (answered.includes(false)) return false;
   if (op.acked && rnd() < 0.05) {
     // Release and cancel have no amount: their key is reused for a deposit, another request too.
-    const reused = "amount" in op.body ? { path: op.path, body: { ...op.body, amount: Number(op.body.amount) + 1 } } : { path: "/api/profile/payments/deposit", body: { amount: 100 } };
+    const reused =
+      "amount" in op.body
+        ? { path: op.path, body: { ...op.body, amount: Number(op.body.amount) + 1 } }
+        : { path: "/api/profile/payments/deposit", body: { amount: 100 } };
     const answer = await postOnce({ ...op, path: reused.path }, reused.body);
     if (!answer) {
       op.lost += 1;
@@ -181,7 +184,12 @@ export async function runLoad({ traders, operationsPerTrader, seed, ops, stop }:
         } else if (roll < 0.45) {
           op = moneyOp(trader, "withdrawal", "/api/profile/payments/deposit/withdrawal", { amount: amount() });
         } else if (roll < 0.65) {
-          op = moneyOp(trader, "hold", "/api/profile/payments/transfer", { recipient: other.username, amount: amount(), holdHours: 1 + Math.floor(rnd() * 720), memo: `hold ${n}` });
+          op = moneyOp(trader, "hold", "/api/profile/payments/transfer", {
+            recipient: other.username,
+            amount: amount(),
+            holdHours: 1 + Math.floor(rnd() * 720),
+            memo: `hold ${n}`,
+          });
         } else {
           op = moneyOp(trader, "transfer", "/api/profile/payments/transfer", { recipient: rnd() < 0.5 ? other.username : other.id, amount: amount() });
         }
@@ -199,7 +207,7 @@ export async function runLoad({ traders, operationsPerTrader, seed, ops, stop }:
 const TRANSFERS_OF: Record<OpKind, number> = { topup: 1, transfer: 1, hold: 1, release: 1, deposit: 1, withdrawal: 0, cancel: 0 };
 
 /**
- * Checks the database against what the clients were told (PRODUCT.md Money):
+ * Checks the database against what the clients were told (docs/product/money.md#invariants):
  * - every answer was expected: 2xx or a business refusal, identical 2xx answers per key,
  *   409 idempotency_key_reused for a key reused with another body;
  * - debits equal credits (balances sum to 0), no account but platform_funding below zero,
@@ -211,7 +219,8 @@ const TRANSFERS_OF: Record<OpKind, number> = { topup: 1, transfer: 1, hold: 1, r
 export async function verifyLedger(db: Db, sql: postgres.Sql, ops: MoneyOp[]): Promise<void> {
   for (const op of ops) {
     expect(op.mismatches, `${op.kind} ${op.key}: differing answers`).toEqual([]);
-    for (const refusal of op.refusals) expect(EXPECTED_REFUSALS.has(refusal.code), `${op.kind} ${JSON.stringify(op.body)} refused ${refusal.status} ${refusal.code}`).toBe(true);
+    for (const refusal of op.refusals)
+      expect(EXPECTED_REFUSALS.has(refusal.code), `${op.kind} ${JSON.stringify(op.body)} refused ${refusal.status} ${refusal.code}`).toBe(true);
     if (op.reuse) expect(op.reuse).toEqual({ status: 409, code: "idempotency_key_reused" });
   }
   const snapshot = await ledgerSnapshot(db);

@@ -55,7 +55,7 @@ test("two members chat: «Написать», the live toast, title counter and 
   // page falls back to server-sent events, while Alice's stays on the websocket.
   await pageB.context().routeWebSocket(/\/api\/ws$/, (ws) => ws.close({ code: 1011, reason: "недоступен" }));
   const bob = await registerMember(pageB);
-  // Remember what Bob's page tries to play (SPEC.md 9: the private-chat sound at volume 0.5).
+  // Remember what Bob's page tries to play (docs/product/notifications.md#toasts-and-sound: the private-chat sound at volume 0.5).
   await pageB.addInitScript(() => {
     const played: { src: string; volume: number }[] = [];
     (window as unknown as { played: typeof played }).played = played;
@@ -268,7 +268,10 @@ test("history loads upwards: older pages come on top and the reader keeps their 
   // More than a page (30) of history in the public conversation, beside the demo's messages:
   // 19 from the reader (the limit is 20 per 30 s: one is left for later) and 6 from another, over HTTP.
   const tag = Math.random().toString(36).slice(2, 8);
-  for (const [who, count] of [[page, 19], [second.page, 6]] as const) {
+  for (const [who, count] of [
+    [page, 19],
+    [second.page, 6],
+  ] as const) {
     await who.goto("/profile/conversations");
     const csrf = await who.locator('input[name="csrf"]').first().inputValue();
     for (let i = 1; i <= count; i++) {

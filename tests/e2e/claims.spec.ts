@@ -1,6 +1,6 @@
 /**
- * A claim upheld and the member on /blacklist (issue 5 "Done when"; PRODUCT.md Claims and
- * blacklist), with and without JavaScript: a fresh member files a claim against another fresh
+ * A claim upheld and the member on /blacklist (issue 5 "Done when";
+ * docs/product/claims.md#blacklist), with and without JavaScript: a fresh member files a claim against another fresh
  * member from his profile; the demo moderator upholds it (after a refused compensation larger than
  * the deposit); the accused is then on /blacklist with the reason and amount, and his avatar
  * carries the scam mark on his profile.
@@ -66,13 +66,18 @@ test("a member files a claim, the moderator upholds it, the accused is on /black
   const mod = moderatorContext.page;
   await signIn(mod, DEMO.moderator);
   await mod.goto("/claims");
-  await mod.getByRole("link", { name: `Претензия №${claimId}` }).first().click();
+  await mod
+    .getByRole("link", { name: `Претензия №${claimId}` })
+    .first()
+    .click();
   await expect(mod).toHaveURL(claimUrl);
   await mod.getByLabel(/^Удовлетворить/).check();
   await mod.getByLabel("Причина решения").fill("Переписка подтверждает: деньги получены, аккаунт не передан");
   await mod.getByLabel("Компенсация из депозита").fill("100");
   await mod.getByRole("button", { name: "Вынести решение" }).click();
-  await expect(mod.getByText(/^Компенсация больше депозита участника/)).toHaveText("Компенсация больше депозита участника: на депозите 0,00 ₽, а назначено 100,00 ₽");
+  await expect(mod.getByText(/^Компенсация больше депозита участника/)).toHaveText(
+    "Компенсация больше депозита участника: на депозите 0,00 ₽, а назначено 100,00 ₽",
+  );
   await mod.getByLabel(/^Удовлетворить/).check();
   await mod.getByLabel("Причина решения").fill("Переписка подтверждает: деньги получены, аккаунт не передан");
   await mod.getByLabel("Компенсация из депозита").fill("");

@@ -9,7 +9,10 @@ import { expect, newMember, registerMember, test, signIn, signOut } from "./fixt
 
 /** The saved comment (not the optimistic copy) whose text contains `text`; resolves to its DOM id. */
 async function savedCommentId(page: Page, text: string): Promise<string> {
-  const comment = page.getByTestId("comments").getByTestId("comment").filter({ has: page.getByTestId("comment-body").getByText(text) });
+  const comment = page
+    .getByTestId("comments")
+    .getByTestId("comment")
+    .filter({ has: page.getByTestId("comment-body").getByText(text) });
   await expect(comment).toHaveAttribute("id", /^comment-\d+$/);
   return (await comment.getAttribute("id"))!;
 }

@@ -18,7 +18,10 @@ function mailDir(): string {
 /** Opens (as a path on the test server) the link of the newest mail to `to` whose subject contains `subject`. */
 async function openMailLink(page: Page, to: string, subject: string): Promise<void> {
   const mail = await waitFor(async () => {
-    const names = (await readdir(mailDir()).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort().reverse();
+    const names = (await readdir(mailDir()).catch(() => [] as string[]))
+      .filter((n) => n.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const name of names) {
       const found = JSON.parse(await readFile(path.join(mailDir(), name), "utf8")) as StoredMail;
       if (found.to === to && found.subject.includes(subject)) return found;

@@ -1,4 +1,4 @@
-/** Playwright fixtures: a console error or an uncaught page error fails the test (HOUSE_STYLE.md Tests). */
+/** Playwright fixtures: a console error or an uncaught page error fails the test (docs/product/engineering.md#tests). */
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 /** Collects what `page` logs as errors. A 4xx answer is the server refusing bad input or a missing page, which tests assert through what the page shows; anything else logged as an error is a bug. */

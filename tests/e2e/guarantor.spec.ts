@@ -62,7 +62,13 @@ test("a full deal: created by the buyer, accepted, funded, delivered and confirm
   const buyer = await registerMember(page);
   await topUp(browser, buyer, "2 000");
 
-  const url = await createDeal(page, { counterparty: seller.username, role: "Покупатель", amount: "1 000", description: "Аккаунт Steam с 120 играми", feePayer: "Покупатель" });
+  const url = await createDeal(page, {
+    counterparty: seller.username,
+    role: "Покупатель",
+    amount: "1 000",
+    description: "Аккаунт Steam с 120 играми",
+    feePayer: "Покупатель",
+  });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Сделка №\d+$/);
   await expect(page.getByTestId("deal-next-step")).toContainText(`Ждём, пока ${seller.username} примет сделку`);
   // The buyer proposed it, so only the seller may accept.
@@ -93,7 +99,13 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
   const seller = await registerMember(page);
   await topUp(browser, buyer, "2 000");
 
-  const url = await createDeal(page, { counterparty: buyer.username, role: "Продавец", amount: "1 500", description: "Настройка сервера", feePayer: "Продавец" });
+  const url = await createDeal(page, {
+    counterparty: buyer.username,
+    role: "Продавец",
+    amount: "1 500",
+    description: "Настройка сервера",
+    feePayer: "Продавец",
+  });
   await act(buyerContext.page, url, "Принять сделку", "Принята");
   await act(buyerContext.page, url, "Оплатить 1 500,00 ₽", "Оплачена");
 
@@ -109,7 +121,10 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
   const moderator = await openContext(browser);
   await signIn(moderator.page, DEMO.moderator);
   await moderator.page.goto("/services/guarantor");
-  await moderator.page.getByTestId("disputes").getByRole("link", { name: new RegExp(`${seller.username} → ${buyer.username}`) }).click();
+  await moderator.page
+    .getByTestId("disputes")
+    .getByRole("link", { name: new RegExp(`${seller.username} → ${buyer.username}`) })
+    .click();
   await expect(moderator.page).toHaveURL(new RegExp(`${url}$`));
   await hydrated(moderator.page);
   await expect(moderator.page.getByText("Сервер настроен наполовину").first()).toBeVisible();
@@ -152,7 +167,9 @@ test("a stale button after the other party moved the deal: the refusal in Russia
   await act(page, url, "Отменить сделку", "Отменена");
 
   await accept.click();
-  await expect(sellerContext.page.getByTestId("deal-actions").getByRole("alert")).toContainText("Сделка уже в состоянии «Отменена»: действие «Принять сделку» недоступно");
+  await expect(sellerContext.page.getByTestId("deal-actions").getByRole("alert")).toContainText(
+    "Сделка уже в состоянии «Отменена»: действие «Принять сделку» недоступно",
+  );
   await expect(sellerContext.page.getByTestId("deal-state")).toHaveText("Отменена");
   await expect(sellerContext.page.getByRole("button", { name: "Принять сделку" })).toHaveCount(0);
   await expect(sellerContext.page.getByTestId("deal-history").getByRole("listitem")).toHaveCount(2);

@@ -55,7 +55,7 @@ test("search in Russian finds «сделка» for «сделки»; the categor
   await expect(page.getByLabel("Что ищем")).toHaveValue(`сделки ${word}`);
   await expect(page.getByTestId("search-hit").getByRole("link", { name: title })).toBeVisible();
 
-  // «Обсуждения» (7) leaves the background unchanged (SPEC.md 2).
+  // «Обсуждения» (7) leaves the background unchanged (docs/product/content.md#category-backgrounds).
   await page.getByLabel("Категория").selectOption({ label: "Обсуждения" });
   await page.getByRole("button", { name: "Найти" }).click();
   await expect(page).toHaveURL(/category=7/);

@@ -14,7 +14,9 @@ const BOT_TOKEN = "7000002:e2e-test-token";
 test("upload an avatar: it is square-cropped to 256×256 and shows in the header; then remove it", async ({ page }) => {
   const member = await registerMember(page);
   await page.goto("/profile/settings");
-  const wide = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 20, g: 160, b: 90 } } }).png().toBuffer();
+  const wide = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 20, g: 160, b: 90 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Новый аватар").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: wide });
   await page.getByRole("button", { name: "Загрузить" }).click();
   await expect(page.getByText("Аватар обновлён", { exact: true })).toBeVisible();
@@ -74,7 +76,11 @@ test("pick theme colours: they are applied on every page after a reload, and «�
   expect(await page.getByRole("button", { name: "Сохранить тему" }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(255, 0, 0)");
   await expect(page.getByLabel("Основной цвет")).toHaveValue("#ff0000");
   if (javaScriptEnabled) {
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userTheme")))!)).toEqual({ primary: [255, 0, 0], secondary: [0, 255, 0], background: [0, 0, 255] });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userTheme")))!)).toEqual({
+      primary: [255, 0, 0],
+      secondary: [0, 255, 0],
+      background: [0, 0, 255],
+    });
   }
 
   await page.getByRole("button", { name: "Сбросить" }).click();
@@ -144,7 +150,15 @@ test("inside Telegram «Привязать Telegram» links the account; outside
     sessionStorage.setItem("telegram_auth_sent", "1");
     const noop = () => {};
     (window as unknown as { Telegram: unknown }).Telegram = {
-      WebApp: { initData: data, platform: "tdesktop", version: "8.0", themeParams: {}, ready: noop, expand: noop, BackButton: { show: noop, hide: noop, onClick: noop, offClick: noop } },
+      WebApp: {
+        initData: data,
+        platform: "tdesktop",
+        version: "8.0",
+        themeParams: {},
+        ready: noop,
+        expand: noop,
+        BackButton: { show: noop, hide: noop, onClick: noop, offClick: noop },
+      },
     };
   }, initData);
   await page.reload();

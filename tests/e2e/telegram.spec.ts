@@ -1,5 +1,5 @@
 /**
- * The Telegram Mini App (SPEC.md 4, issue 6): a mocked window.Telegram.WebApp carrying initData
+ * The Telegram Mini App (docs/product/accounts.md#telegram-mini-app, issue 6): a mocked window.Telegram.WebApp carrying initData
  * signed for the e2e server's test bot token (playwright.config.ts) signs the visitor in, lands
  * on `/` with the flag telegram_auth_sent set, and a second load does not post again. Without
  * JavaScript nothing of this runs: the page simply stays signed out.

@@ -2,7 +2,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, registerMember, test, signIn, signOut } from "./fixtures";
 
-
 /** With JavaScript, waits until `form` is hydrated (it then carries via=fetcher), so the fetcher path is what runs. */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expect(form.locator('input[name="via"]')).toBeAttached();

@@ -136,7 +136,11 @@ test("a visitor is sent to sign in from the wallet and the deposit pages", async
   await expect(page).toHaveURL("/auth/login?redirect=%2Fprofile%2Fdeposit");
 });
 
-test("an unknown recipient is refused beside its field; a hold released in another tab is refused beside the list and disappears", async ({ page, browser, javaScriptEnabled }) => {
+test("an unknown recipient is refused beside its field; a hold released in another tab is refused beside the list and disappears", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   const other = await openContext(browser);
   const recipient = await registerMember(other.page);
   await other.close();

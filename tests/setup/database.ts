@@ -1,5 +1,5 @@
 /**
- * A freshly migrated database per test file (HOUSE_STYLE.md Tests): in-memory PGlite by
+ * A freshly migrated database per test file (docs/product/engineering.md#tests): in-memory PGlite by
  * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL, dropped after.
  */
 import { randomBytes } from "node:crypto";

@@ -14,11 +14,7 @@ import { eventBus, type DomainEvent } from "~/lib/events.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 
 /** Events of `type` published while `run` runs, collected after the bus drained. */
-export async function eventsDuring<T extends DomainEvent["type"]>(
-  db: Db,
-  type: T,
-  run: () => Promise<unknown>,
-): Promise<Extract<DomainEvent, { type: T }>[]> {
+export async function eventsDuring<T extends DomainEvent["type"]>(db: Db, type: T, run: () => Promise<unknown>): Promise<Extract<DomainEvent, { type: T }>[]> {
   const seen: Extract<DomainEvent, { type: T }>[] = [];
   const off = eventBus(db).subscribe(type, (event) => void seen.push(event));
   try {

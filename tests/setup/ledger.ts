@@ -1,6 +1,6 @@
 /**
- * Test support for the ledger suites (not used by the application): the invariants of
- * PRODUCT.md Money checked against the database, and an admin to top members up.
+ * Test support for the ledger suites (not used by the application):
+ * the invariants of docs/product/money.md#invariants checked against the database, and an admin to top members up.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -19,7 +19,7 @@ export interface LedgerSnapshot {
   operations: number;
 }
 
-/** Reads the ledger's invariants from the database (PRODUCT.md Money). */
+/** Reads the ledger's invariants from the database (docs/product/money.md#invariants). */
 export async function ledgerSnapshot(db: Db): Promise<LedgerSnapshot> {
   const [totals] = await db
     .select({

@@ -4,7 +4,7 @@ import { formatDate } from "~/lib/format";
 import { AchievementIcon } from "./achievement-icon";
 
 /**
- * A member's earned achievements on their public profile (PRODUCT.md Reputation): a badge
+ * A member's earned achievements on their public profile (docs/product/content.md#achievements): a badge
  * per achievement, icon and title, newest first; the condition and the date in a tooltip
  * (and for screen readers). Renders nothing when none is earned.
  */

@@ -16,7 +16,17 @@ export type BookmarkActionData = { ok: true; bookmarked: boolean } | { ok: false
  * false) gets a link to sign in. `compact` shows only the icon (feeds); otherwise the label
  * is written out (the post page).
  */
-export function BookmarkButton({ postId, bookmarked, canBookmark, compact = false }: { postId: number; bookmarked: boolean; canBookmark: boolean; compact?: boolean }) {
+export function BookmarkButton({
+  postId,
+  bookmarked,
+  canBookmark,
+  compact = false,
+}: {
+  postId: number;
+  bookmarked: boolean;
+  canBookmark: boolean;
+  compact?: boolean;
+}) {
   const fetcher = useFetcher<BookmarkActionData>();
   const location = useLocation();
   const anchor = `bookmark-${postId}`;
@@ -43,7 +53,12 @@ export function BookmarkButton({ postId, bookmarked, canBookmark, compact = fals
   if (!canBookmark) {
     return (
       <Button asChild variant="ghost" size="sm" className={buttonClass}>
-        <Link id={anchor} to={`/auth/login?redirect=${encodeURIComponent(here)}`} title="Войдите, чтобы добавить в закладки" aria-label={compact ? "В закладки" : undefined}>
+        <Link
+          id={anchor}
+          to={`/auth/login?redirect=${encodeURIComponent(here)}`}
+          title="Войдите, чтобы добавить в закладки"
+          aria-label={compact ? "В закладки" : undefined}
+        >
           {content}
         </Link>
       </Button>

@@ -1,4 +1,4 @@
-/** The public blacklist (PRODUCT.md Claims and blacklist): avatar with the scam mark, name, reason, amount, date and the claim. */
+/** The public blacklist (docs/product/claims.md#blacklist): avatar with the scam mark, name, reason, amount, date and the claim. */
 import { Link } from "react-router";
 import type { BlacklistEntryDto } from "~/domain/claims/types";
 import { formatKopecks } from "~/domain/ledger/money";
@@ -12,7 +12,11 @@ export function BlacklistTable({ entries }: { entries: BlacklistEntryDto[] }) {
   return (
     <ul className="grid gap-3" data-testid="blacklist">
       {entries.map((entry) => (
-        <li key={entry.claimId} className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,14rem)_1fr_auto]" data-testid="blacklist-entry">
+        <li
+          key={entry.claimId}
+          className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,14rem)_1fr_auto]"
+          data-testid="blacklist-entry"
+        >
           <ClaimParty member={entry.accused} />
           <div className="min-w-0">
             <p className="text-xs text-muted-foreground">Причина</p>

@@ -1,5 +1,5 @@
 /**
- * The form of /claims/new (PRODUCT.md Claims and blacklist): who, how much (roubles), what
+ * The form of /claims/new (docs/product/claims.md#filing-a-claim): who, how much (roubles), what
  * happened, evidence links (one per line) and an optional deal number. Validated in the browser
  * with JavaScript and always on the server; works without JavaScript.
  */
@@ -72,7 +72,12 @@ export function ClaimForm({
       >
         <Textarea {...getTextareaProps(fields.evidence)} rows={4} className="font-mono text-sm" placeholder="https://…" />
       </Field>
-      <Field label="Номер сделки (если была)" id={fields.dealId.id} errors={fields.dealId.errors} description="Сделка через гаранта между вами и этим участником, например 12.">
+      <Field
+        label="Номер сделки (если была)"
+        id={fields.dealId.id}
+        errors={fields.dealId.errors}
+        description="Сделка через гаранта между вами и этим участником, например 12."
+      >
         <Input {...getInputProps(fields.dealId, { type: "text" })} inputMode="numeric" autoComplete="off" placeholder="12" className="max-w-40" />
       </Field>
       <div>

@@ -1,5 +1,5 @@
 /**
- * The claim page forms as the browser posts them (PRODUCT.md Claims and blacklist): the domain's
+ * The claim page forms as the browser posts them (docs/product/claims.md): the domain's
  * form schemas (app/domain/claims/schemas.ts) with the page's one idempotency field, `key`
  * (<IdempotencyKeyInput>, the same rule as the ledger's). Pure: Conform uses them in the browser too.
  */

@@ -10,7 +10,7 @@ import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActionData } from "./comment-form";
 
-/** What a deleted comment shows instead of its text (PRODUCT.md Content). */
+/** What a deleted comment shows instead of its text (docs/product/content.md#comments). */
 export const DELETED_COMMENT_TEXT = "Комментарий удалён";
 /** What a comment a moderator deleted shows (issue 10). */
 export const MODERATED_TEXT = "Удалено модератором";
@@ -55,8 +55,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
       <CommentHeader author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} id={comment.id}>
         {showReplyTo ? (
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="comment-reply-to">
-            <CornerDownRight aria-hidden className="size-3" />
-            в ответ{" "}
+            <CornerDownRight aria-hidden className="size-3" />в ответ{" "}
             <a href={`#comment-${comment.replyTo!.commentId}`} className="font-medium hover:underline">
               @{comment.replyTo!.author.username}
             </a>
@@ -183,7 +182,7 @@ function CommentHeader({
 /** «Удалить»: a one-button form; with JavaScript the comment shows as deleted at once. */
 function DeleteCommentButton({ postId, commentId }: { postId: number; commentId: number }) {
   const fetcher = useFetcher<CommentActionData>();
-  const refusal = fetcher.state === "idle" ? fetcher.data?.result.error?.[""]?.[0] ?? fetcher.data?.result.error?.commentId?.[0] : undefined;
+  const refusal = fetcher.state === "idle" ? (fetcher.data?.result.error?.[""]?.[0] ?? fetcher.data?.result.error?.commentId?.[0]) : undefined;
   return (
     <fetcher.Form method="post" action={commentsAction(postId)} className="inline-flex items-center gap-2">
       <CommentFormHiddenFields fetcher />

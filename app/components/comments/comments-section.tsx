@@ -2,7 +2,7 @@ import { Link, useFetchers } from "react-router";
 import { MessageSquare } from "lucide-react";
 import type { CommentDto } from "~/domain/comments/comments.server";
 import { formatCount } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { CommentForm, commentsAction } from "./comment-form";
 import { CommentItem, PendingComment, type CommentAuthor } from "./comment-item";
 
@@ -42,7 +42,7 @@ function usePendingChanges(postId: number) {
 }
 
 /**
- * The comments under a post (PRODUCT.md Content): the form for a new comment, then the
+ * The comments under a post (docs/product/content.md#comments): the form for a new comment, then the
  * threads, oldest first. A thread is a top-level comment with all its replies one level in
  * (two levels of visual nesting); a reply to a reply says «в ответ @username».
  * Every form works without JavaScript; with it, changes show at once.

@@ -44,7 +44,15 @@ export function ConversationList({
   const isCurrent = (address: ConversationAddress) => current?.kind === address.kind && current.id === address.id;
   const item = (conversation: ConversationDto) => {
     const address: ConversationAddress = { kind: conversation.kind === "personal" ? "personal" : "group", id: conversation.id };
-    return <ConversationListItem key={`${address.kind}-${conversation.id}`} conversation={conversation} address={address} active={isCurrent(address)} viewerId={viewerId} />;
+    return (
+      <ConversationListItem
+        key={`${address.kind}-${conversation.id}`}
+        conversation={conversation}
+        address={address}
+        active={isCurrent(address)}
+        viewerId={viewerId}
+      />
+    );
   };
   return (
     <nav aria-label="Беседы" className="flex min-h-0 flex-1 flex-col">
@@ -100,16 +108,17 @@ function ConversationListItem({
         aria-current={active ? "page" : undefined}
         data-testid="conversation-link"
         data-unread={count}
-        className={cn(
-          "flex items-center gap-3 rounded-lg px-2 py-2 transition-colors hover:bg-accent",
-          active && "bg-accent text-accent-foreground",
-        )}
+        className={cn("flex items-center gap-3 rounded-lg px-2 py-2 transition-colors hover:bg-accent", active && "bg-accent text-accent-foreground")}
       >
         <ConversationAvatar conversation={conversation} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={cn("truncate text-sm font-semibold", count > 0 && "text-foreground")}>{conversation.name}</span>
-            {last ? <time dateTime={last.createdAt} className="ml-auto shrink-0 text-[11px] text-muted-foreground">{formatListTime(last.createdAt)}</time> : null}
+            {last ? (
+              <time dateTime={last.createdAt} className="ml-auto shrink-0 text-[11px] text-muted-foreground">
+                {formatListTime(last.createdAt)}
+              </time>
+            ) : null}
           </span>
           <span className="flex items-center gap-2">
             <span className={cn("truncate text-xs", count > 0 ? "font-medium text-foreground" : "text-muted-foreground")}>{preview}</span>

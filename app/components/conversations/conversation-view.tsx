@@ -135,7 +135,9 @@ export function ConversationView({ address, conversation, history, olderPage, re
   const pendingEdit =
     sender.formData?.get("intent") === "edit" ? { id: Number(sender.formData.get("messageId")), body: String(sender.formData.get("body") ?? "").trim() } : null;
   const shown = pendingEdit
-    ? messages.map((m) => (m.id === pendingEdit.id && pendingEdit.body ? { ...m, body: pendingEdit.body, editedAt: m.editedAt ?? new Date().toISOString() } : m))
+    ? messages.map((m) =>
+        m.id === pendingEdit.id && pendingEdit.body ? { ...m, body: pendingEdit.body, editedAt: m.editedAt ?? new Date().toISOString() } : m,
+      )
     : messages;
 
   const cursor = olderCursor === undefined ? firstBefore : olderCursor;
@@ -246,22 +248,18 @@ function replyQuote(message: MessageDto | undefined): MessageDto["replyTo"] {
 
 function ConversationHeader({ conversation }: { conversation: ConversationDetailDto }) {
   const subtitle =
-    conversation.kind === "public"
-      ? "Все участники сайта"
-      : conversation.kind === "group"
-        ? membersLabel(conversation.memberCount)
-        : "Личная беседа";
+    conversation.kind === "public" ? "Все участники сайта" : conversation.kind === "group" ? membersLabel(conversation.memberCount) : "Личная беседа";
   const peer = conversation.kind === "personal" ? conversation.peer : null;
   return (
     <header className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
-      <Link to={CONVERSATIONS_PATH} aria-label="Все беседы" className="-ml-1 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground md:hidden">
+      <Link
+        to={CONVERSATIONS_PATH}
+        aria-label="Все беседы"
+        className="-ml-1 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground md:hidden"
+      >
         <ArrowLeft aria-hidden className="size-5" />
       </Link>
-      {peer ? (
-        <Avatar username={peer.username} src={peer.image} size="sm" link={`/profile/${peer.id}`} />
-      ) : (
-        <ConversationAvatar conversation={conversation} />
-      )}
+      {peer ? <Avatar username={peer.username} src={peer.image} size="sm" link={`/profile/${peer.id}`} /> : <ConversationAvatar conversation={conversation} />}
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-heading text-base font-bold" data-testid="conversation-title">
           {peer ? (

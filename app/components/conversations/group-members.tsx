@@ -1,5 +1,5 @@
 /**
- * The members of a group conversation (PRODUCT.md Conversations): who is in it, and for the
+ * The members of a group conversation (docs/product/conversations.md#group-conversations): who is in it, and for the
  * owner an invitation by username and a «Удалить» beside each member; everyone may leave.
  * A <details> panel, so it opens without JavaScript; invitations and removals go through
  * fetchers when JavaScript runs (the list revalidates in place), leaving navigates to the list.

@@ -1,4 +1,4 @@
-/** Addresses of the conversations page (SPEC.md 2: /profile/conversations?group={id} or ?personal={id}). */
+/** Addresses of the conversations page (docs/product/conversations.md: /profile/conversations?group={id} or ?personal={id}). */
 
 /** A conversation as URLs and channels name it: the public conversation is a "group". */
 export interface ConversationAddress {
@@ -6,7 +6,7 @@ export interface ConversationAddress {
   id: number;
 }
 
-/** The conversations page (SPEC.md 2), where every conversation form posts. */
+/** The conversations page (docs/product/conversations.md), where every conversation form posts. */
 export const CONVERSATIONS_PATH = "/profile/conversations";
 
 /** The page's address of a conversation, with extra query values (before, reply, edit). */

@@ -83,13 +83,22 @@ export function MessageComposer({ address, fetcher, replyTo, editing, onCancel, 
       {replyTo && !editing ? <input type="hidden" name="replyToId" value={replyTo.id} /> : null}
       {context ? (
         <div className="mb-2 flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm" data-testid="composer-context">
-          {editing ? <Pencil aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" /> : <CornerUpLeft aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />}
+          {editing ? (
+            <Pencil aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+          ) : (
+            <CornerUpLeft aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+          )}
           <div className="min-w-0 flex-1">
             <p className="text-xs font-semibold text-primary">{editing ? "Редактирование" : `Ответ ${context.author.username}`}</p>
             <p className="truncate text-muted-foreground">{context.deleted ? DELETED_TEXT : context.body}</p>
           </div>
           {onCancel ? (
-            <button type="button" onClick={onCancel} aria-label="Отменить" className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+            <button
+              type="button"
+              onClick={onCancel}
+              aria-label="Отменить"
+              className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
               <X aria-hidden className="size-4" />
             </button>
           ) : (

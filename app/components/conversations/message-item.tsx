@@ -49,7 +49,13 @@ export function MessageItem({ message: original, address, mine, showAuthor, pend
       className={cn("group flex scroll-mt-24 items-end gap-2", mine && "flex-row-reverse")}
     >
       {mine ? null : (
-        <Avatar username={message.author.username} src={message.author.image} size="sm" link={`/profile/${message.author.id}`} className={canAct ? "mb-7" : undefined} />
+        <Avatar
+          username={message.author.username}
+          src={message.author.image}
+          size="sm"
+          link={`/profile/${message.author.id}`}
+          className={canAct ? "mb-7" : undefined}
+        />
       )}
       <div className={cn("flex max-w-[85%] min-w-0 flex-col gap-1 sm:max-w-[75%]", mine ? "items-end" : "items-start")}>
         <div

@@ -51,7 +51,10 @@ describe("applyFrame", () => {
   it("updates the quotes of an edited or deleted message", () => {
     const quoted = message(3);
     const answer = message(4, { replyTo: { id: 3, author: "ivan", excerpt: "сообщение 3", deleted: false } });
-    const edited = applyFrame([], [quoted, answer], { type: "message.updated", message: { ...quoted, body: "исправлено", editedAt: "2026-11-21T10:05:00.000Z" } });
+    const edited = applyFrame([], [quoted, answer], {
+      type: "message.updated",
+      message: { ...quoted, body: "исправлено", editedAt: "2026-11-21T10:05:00.000Z" },
+    });
     expect(mergeMessages([quoted, answer], edited).find((m) => m.id === 4)!.replyTo!.excerpt).toBe("исправлено");
     // A long edit is quoted as the server quotes it: one line, 100 characters (code points) with «…».
     const long = `${"😀".repeat(60)}\n\n${"я".repeat(60)}`;

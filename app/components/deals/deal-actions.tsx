@@ -73,8 +73,12 @@ export function DealActions({ action, deal, idempotencyKey, last }: ActionFormPr
       ) : (
         <FormErrors errors={buttonErrors} />
       )}
-      {allowed.includes("dispute") ? <DisputeForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "dispute" ? last : null} /> : null}
-      {allowed.includes("resolve") ? <ResolveForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "resolve" ? last : null} /> : null}
+      {allowed.includes("dispute") ? (
+        <DisputeForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "dispute" ? last : null} />
+      ) : null}
+      {allowed.includes("resolve") ? (
+        <ResolveForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "resolve" ? last : null} />
+      ) : null}
     </section>
   );
 }
@@ -127,7 +131,11 @@ function ResolveForm({ action, deal, idempotencyKey, last }: ActionFormProps) {
       <input type="hidden" name="intent" value="resolve" />
       <h3 className="font-semibold">Решение по спору</h3>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <fieldset className="grid gap-2 text-sm" aria-invalid={fields.resolution.errors ? true : undefined} aria-describedby={fields.resolution.errors ? resolutionErrorId : undefined}>
+      <fieldset
+        className="grid gap-2 text-sm"
+        aria-invalid={fields.resolution.errors ? true : undefined}
+        aria-describedby={fields.resolution.errors ? resolutionErrorId : undefined}
+      >
         <legend className="mb-1 font-medium">Решение</legend>
         {DEAL_RESOLUTIONS.map((r) => (
           <label key={r} className="flex items-center gap-2">

@@ -15,7 +15,11 @@ export function DealList({ deals, viewerId, empty, testId }: { deals: DealDto[];
       {deals.map((deal) => {
         const role = deal.buyer.id === viewerId ? "buyer" : deal.seller.id === viewerId ? "seller" : null;
         const who =
-          role === "buyer" ? `Покупаю у ${deal.seller.username}` : role === "seller" ? `Продаю ${deal.buyer.username}` : `${deal.seller.username} → ${deal.buyer.username}`;
+          role === "buyer"
+            ? `Покупаю у ${deal.seller.username}`
+            : role === "seller"
+              ? `Продаю ${deal.buyer.username}`
+              : `${deal.seller.username} → ${deal.buyer.username}`;
         return (
           <li key={deal.id}>
             <Link

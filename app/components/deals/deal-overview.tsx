@@ -27,7 +27,8 @@ export function nextStep(deal: DealDetailDto): string {
       return `Деньги у гаранта. Ждём, пока продавец передаст товар.${cancelAsked}`;
     case "delivered": {
       const auto = deal.autoCompleteAt ? formatDateTime(deal.autoCompleteAt) : "";
-      if (role === "buyer") return `Продавец отметил передачу. Проверьте товар и подтвердите получение — или откройте спор. Без ответа сделка завершится автоматически ${auto}.${cancelAsked}`;
+      if (role === "buyer")
+        return `Продавец отметил передачу. Проверьте товар и подтвердите получение — или откройте спор. Без ответа сделка завершится автоматически ${auto}.${cancelAsked}`;
       return `Ждём подтверждения покупателя; без ответа сделка завершится автоматически ${auto}.${cancelAsked}`;
     }
     case "disputed":
@@ -69,7 +70,8 @@ export function DealOverview({ deal }: { deal: DealDetailDto }) {
           {formatKopecks(deal.amount)}
         </Row>
         <Row label="Комиссия гаранта">
-          {formatKopecks(deal.fee)} · платит: {DEAL_FEE_PAYER_LABELS[deal.feePayer].toLowerCase()} (покупатель {formatKopecks(deal.buyerFee)}, продавец {formatKopecks(deal.sellerFee)})
+          {formatKopecks(deal.fee)} · платит: {DEAL_FEE_PAYER_LABELS[deal.feePayer].toLowerCase()} (покупатель {formatKopecks(deal.buyerFee)}, продавец{" "}
+          {formatKopecks(deal.sellerFee)})
         </Row>
         <Row label="Покупатель платит">{formatKopecks(deal.amount + deal.buyerFee)}</Row>
         <Row label="Продавец получит">{formatKopecks(deal.amount - deal.sellerFee)}</Row>

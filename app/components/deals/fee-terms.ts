@@ -1,5 +1,5 @@
 /**
- * The guarantor's fee in words (PRODUCT.md Guarantor service), from the constants the server
+ * The guarantor's fee in words (docs/product/deals.md#fees), from the constants the server
  * charges by (app/domain/deals/fees.ts): «5 %, минимум 50,00 ₽». Pure: shown on the page and in the form.
  */
 import { DEAL_FEE_PERCENT, DEAL_MIN_FEE } from "~/domain/deals/fees";

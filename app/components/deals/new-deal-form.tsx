@@ -50,7 +50,8 @@ export function NewDealForm({
   });
   const amount = parseRoubles(String(fields.amount.value ?? ""));
   const payer = (fields.feePayer.value ?? "buyer") as DealFeePayer;
-  const preview = amount !== null && isValidAmount(amount) && amount >= DEAL_MIN_AMOUNT && ["buyer", "seller", "split"].includes(payer) ? dealFee(amount, payer) : null;
+  const preview =
+    amount !== null && isValidAmount(amount) && amount >= DEAL_MIN_AMOUNT && ["buyer", "seller", "split"].includes(payer) ? dealFee(amount, payer) : null;
   return (
     <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)} data-testid="new-deal-form">
       <AuthenticityTokenInput />
@@ -66,12 +67,22 @@ export function NewDealForm({
             <option value="seller">Продавец</option>
           </select>
         </Field>
-        <AmountField field={fields.amount} label="Сумма" placeholder="1 000" description={`От ${formatKopecks(DEAL_MIN_AMOUNT)}, например 1 500 или 1 234,50`} />
+        <AmountField
+          field={fields.amount}
+          label="Сумма"
+          placeholder="1 000"
+          description={`От ${formatKopecks(DEAL_MIN_AMOUNT)}, например 1 500 или 1 234,50`}
+        />
         <Field label="Срок передачи" id={fields.deadline.id} errors={fields.deadline.errors}>
           <Input {...getInputProps(fields.deadline, { type: "date" })} min={today} />
         </Field>
       </div>
-      <Field label="Что продаётся" id={fields.description.id} errors={fields.description.errors} description={`Товар или услуга и условия, до ${DESCRIPTION_MAX} символов`}>
+      <Field
+        label="Что продаётся"
+        id={fields.description.id}
+        errors={fields.description.errors}
+        description={`Товар или услуга и условия, до ${DESCRIPTION_MAX} символов`}
+      >
         <Textarea {...getTextareaProps(fields.description)} rows={4} placeholder="Например: аккаунт Steam с 120 играми, почта в комплекте" />
       </Field>
       <Field label="Комиссию платит" id={fields.feePayer.id} errors={fields.feePayer.errors} description={`Комиссия гаранта: ${FEE_TERMS}`}>
@@ -83,7 +94,8 @@ export function NewDealForm({
       </Field>
       {preview ? (
         <p className="rounded-md bg-muted p-3 text-sm" data-testid="fee-preview">
-          Комиссия {formatKopecks(preview.fee)}: покупатель платит {formatKopecks(amount! + preview.buyerFee)}, продавец получит {formatKopecks(amount! - preview.sellerFee)}.
+          Комиссия {formatKopecks(preview.fee)}: покупатель платит {formatKopecks(amount! + preview.buyerFee)}, продавец получит{" "}
+          {formatKopecks(amount! - preview.sellerFee)}.
         </p>
       ) : null}
       <div>

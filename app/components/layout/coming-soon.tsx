@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Hammer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
-/** Titles of the pages later issues fill, by path (SPEC.md 2). */
+/** Titles of the pages later issues fill, by path (docs/product/routes.md#pages). */
 export const PLACEHOLDER_TITLES: Record<string, string> = {
   "/faq": "Вопросы и ответы",
   "/music": "Музыка",

@@ -99,9 +99,15 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           © {new Date().getFullYear()} {siteName} — сообщество, где сделки проходят честно.
         </p>
         <nav aria-label="Полезное" className="flex gap-4">
-          <Link to="/faq" className="hover:text-foreground">Вопросы и ответы</Link>
-          <Link to="/services/guarantor" className="hover:text-foreground">Гарант-сервис</Link>
-          <Link to="/ads" className="hover:text-foreground">Реклама</Link>
+          <Link to="/faq" className="hover:text-foreground">
+            Вопросы и ответы
+          </Link>
+          <Link to="/services/guarantor" className="hover:text-foreground">
+            Гарант-сервис
+          </Link>
+          <Link to="/ads" className="hover:text-foreground">
+            Реклама
+          </Link>
         </nav>
       </div>
     </footer>

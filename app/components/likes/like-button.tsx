@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import type { LikeTarget } from "~/lib/events.server";
 import { formatCount } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { cn } from "~/lib/utils";
 
 /** What POST /likes answers a fetcher: the new state, or the refusal to show. */
@@ -28,7 +28,19 @@ const OWN_ITEM_TITLE: Record<LikeTarget, string> = {
  * falling back to the server's answer (and a toast) if it refuses. `disabled` is for a
  * visitor, who gets a link to sign in instead, and for the item's author.
  */
-export function LikeButton({ target, targetId, liked, count, disabled }: { target: LikeTarget; targetId: number; liked: boolean; count: number; disabled?: boolean }) {
+export function LikeButton({
+  target,
+  targetId,
+  liked,
+  count,
+  disabled,
+}: {
+  target: LikeTarget;
+  targetId: number;
+  liked: boolean;
+  count: number;
+  disabled?: boolean;
+}) {
   const fetcher = useFetcher<LikeActionData>();
   const location = useLocation();
   const signedIn = Boolean(useRootData()?.viewer);
@@ -65,7 +77,17 @@ export function LikeButton({ target, targetId, liked, count, disabled }: { targe
   }
   if (disabled) {
     return (
-      <Button id={anchor} type="button" variant="ghost" size="sm" className={buttonClass} disabled aria-pressed={liked} aria-label={label} title={OWN_ITEM_TITLE[target]}>
+      <Button
+        id={anchor}
+        type="button"
+        variant="ghost"
+        size="sm"
+        className={buttonClass}
+        disabled
+        aria-pressed={liked}
+        aria-label={label}
+        title={OWN_ITEM_TITLE[target]}
+      >
         {content}
       </Button>
     );

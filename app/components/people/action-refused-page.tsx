@@ -8,19 +8,9 @@ import { Link } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 
-export function ActionRefusedPage({
-  title,
-  errors,
-  back,
-  children,
-}: {
-  title: string;
-  errors: string[];
-  back: string;
-  children?: React.ReactNode;
-}) {
+export function ActionRefusedPage({ title, errors, back, children }: { title: string; errors: string[]; back: string; children?: React.ReactNode }) {
   const root = useRootData();
   return (
     <div className="flex min-h-screen flex-col">

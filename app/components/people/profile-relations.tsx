@@ -1,6 +1,6 @@
 /**
  * Follow and block controls and the follower / following lists in a profile's header
- * (PRODUCT.md People). Forms post to /profile/{id}/follow and /block and work without
+ * (docs/product/accounts.md#follows-and-blocks). Forms post to /profile/{id}/follow and /block and work without
  * JavaScript; with it, the button and the follower count change at once (optimistic) and the
  * page revalidates in place. Nothing actionable on one's own profile; visitors get a sign-in link.
  */
@@ -124,7 +124,10 @@ function RelationList({
         <ul className="mt-2 flex max-w-md flex-wrap gap-2">
           {people.map((person) => (
             <li key={person.id}>
-              <Link to={`/profile/${person.id}`} className="inline-flex items-center gap-1.5 rounded-full border border-border py-0.5 pr-2.5 pl-0.5 hover:bg-accent">
+              <Link
+                to={`/profile/${person.id}`}
+                className="inline-flex items-center gap-1.5 rounded-full border border-border py-0.5 pr-2.5 pl-0.5 hover:bg-accent"
+              >
                 <Avatar username={person.username} src={person.image} size="sm" className="size-6 text-[10px]" />
                 <span>{person.username}</span>
               </Link>

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { PostSummaryDto } from "~/domain/posts/posts.server";
 import { formatDateTime } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 
 /**
  * One post in a feed: author, category, title linking to the post, excerpt and counters.

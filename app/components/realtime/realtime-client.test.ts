@@ -74,7 +74,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("RealtimeClient over the websocket (SPEC.md 7 and 9)", () => {
+describe("RealtimeClient over the websocket (docs/product/realtime.md#ping-and-reconnect)", () => {
   it("authenticates with the apiToken, subscribes to each channel and pings every 25 000 ms", () => {
     const { client, frames } = makeClient();
     client.subscribe("notifications");
@@ -114,9 +114,7 @@ describe("RealtimeClient over the websocket (SPEC.md 7 and 9)", () => {
     vi.advanceTimersByTime(10_000);
     expect(FakeSocket.all).toHaveLength(7);
     expect(client.activeTransport).toBe("sse");
-    expect(FakeEventSource.all.map((s) => s.url)).toEqual([
-      "http://127.0.0.1:3000/api/sse?type=notifications&api-token=token-123456789012345",
-    ]);
+    expect(FakeEventSource.all.map((s) => s.url)).toEqual(["http://127.0.0.1:3000/api/sse?type=notifications&api-token=token-123456789012345"]);
     client.close();
   });
 

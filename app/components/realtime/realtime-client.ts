@@ -1,5 +1,5 @@
 /**
- * The browser's realtime connection (SPEC.md 7 and 9): the websocket at /api/ws — an auth
+ * The browser's realtime connection (docs/product/realtime.md#ping-and-reconnect): the websocket at /api/ws — an auth
  * frame with the member's apiToken, a subscribe frame per channel, a ping every 25 000 ms,
  * up to 6 reconnects 1000 ms apart — and, when the websocket cannot be had (or the site is
  * configured for it), server-sent events at the configured endpoint (REALTIME_SSE_PATH,
@@ -7,15 +7,7 @@
  * for good (`unsubscribed`, `invalid_token`). Both carry the same `{channel, data}` frames.
  * No React here: the provider owns one client and tests drive it with fake sockets.
  */
-import {
-  channelName,
-  parseChannel,
-  REALTIME_TIMING,
-  WS_CLOSE,
-  type ClientFrame,
-  type RealtimeFrame,
-  type SystemData,
-} from "~/lib/realtime/frames";
+import { channelName, parseChannel, REALTIME_TIMING, WS_CLOSE, type ClientFrame, type RealtimeFrame, type SystemData } from "~/lib/realtime/frames";
 import type { RealtimeTransport } from "./types";
 
 export type { RealtimeTransport };
@@ -49,7 +41,7 @@ export interface RealtimeClientOptions {
   environment?: RealtimeEnvironment;
 }
 
-/** The client's timings (ms); REALTIME_TIMING (SPEC.md 9) unless a test shortens them. */
+/** The client's timings (ms); REALTIME_TIMING (docs/product/limits.md#realtime-limits) unless a test shortens them. */
 export interface RealtimeClientTiming {
   pingIntervalMs: number;
   reconnectRetries: number;
@@ -75,15 +67,13 @@ function browserEnvironment(): RealtimeEnvironment {
 export const DEFAULT_SSE_PATH = "/api/sse";
 
 /**
- * The event-stream address of `channel` at `path` on `origin` (SPEC.md 7: a configured
- * endpoint with the query type, id and api-token), or null for a name that is no channel.
+ * The event-stream address of `channel` at `path` on `origin`
+ * (docs/product/realtime.md#server-sent-events: a configured endpoint with the query type, id and api-token), or null for a name that is no channel.
  */
 export function sseUrl(origin: string, channel: string, apiToken: string, path: string = DEFAULT_SSE_PATH): string | null {
   const ref = parseChannel(channel);
   if (!ref) return null;
-  const query = new URLSearchParams(
-    ref.kind === "notifications" ? { type: "notifications" } : { type: ref.kind, id: String(ref.conversationId) },
-  );
+  const query = new URLSearchParams(ref.kind === "notifications" ? { type: "notifications" } : { type: ref.kind, id: String(ref.conversationId) });
   query.set("api-token", apiToken);
   return `${origin}${path}?${query.toString()}`;
 }
@@ -109,7 +99,7 @@ export function parseFrame(text: unknown): RealtimeFrame | null {
 
 /**
  * One member's live connection in the browser: the websocket with its auth, subscribe and ping
- * frames and its reconnects (SPEC.md 7 and 9), falling back to one event stream per channel
+ * frames and its reconnects (docs/product/realtime.md#ping-and-reconnect), falling back to one event stream per channel
  * after 6 failed reconnects (or using only those with transport "sse"). Every frame of a
  * subscribed channel, system frames included, goes to `options.onFrame`. A refused or rotated
  * token (4401, `invalid_token`) stops it for good; close() stops it too.
@@ -217,7 +207,7 @@ export class RealtimeClient {
   private socketFailed(): void {
     this.failures += 1;
     if (this.failures > this.timing.reconnectRetries) {
-      // SPEC.md 9: after 6 failed reconnects the websocket gives way to server-sent events.
+      // docs/product/realtime.md#ping-and-reconnect: after 6 failed reconnects the websocket gives way to server-sent events.
       this.transport = "sse";
       for (const channel of this.channels) this.openStream(channel);
       return;

@@ -1,7 +1,7 @@
 /**
- * The signed-in member's live connection (SPEC.md 2, 4, 7, 9), mounted once in app/root.tsx:
+ * The signed-in member's live connection (docs/product/realtime.md, docs/product/notifications.md#unread-counting), mounted once in app/root.tsx:
  * - subscribes to `notifications` and, while a page asks for it, to a conversation channel;
- * - keeps the unread counters of SPEC.md 4 (started from the root loader's figures, raised by
+ * - keeps the unread counters (docs/product/notifications.md#unread-counting; started from the root loader's figures, raised by
  *   frames, replaced whenever the root loader runs again);
  * - shows a toast for each incoming notification (a click goes to its link) and plays the
  *   private-chat sound at volume 0.5 for personal messages;
@@ -28,10 +28,10 @@ import {
   type UnreadState,
 } from "./unread";
 
-/** SPEC.md 2 and 9: how often the title's unread prefix is refreshed (ms). */
+/** docs/product/interface.md#page-titles: how often the title's unread prefix is refreshed (ms). */
 export const TITLE_REFRESH_MS = 1000;
 
-/** SPEC.md 9: the private-chat sound and its volume. */
+/** docs/product/notifications.md#toasts-and-sound: the private-chat sound and its volume. */
 export const PRIVATE_CHAT_SOUND = { src: "/sounds/private-message.wav", volume: 0.5 } as const;
 
 type FrameHandler = (data: unknown) => void;
@@ -158,7 +158,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
   );
 }
 
-/** SPEC.md 2: the title shows «(N) » with the unread total, refreshed every 1000 ms. */
+/** docs/product/interface.md#page-titles: the title shows «(N) » with the unread total, refreshed every 1000 ms. */
 function useUnreadTitle(total: number) {
   const totalRef = useRef(total);
   totalRef.current = total;

@@ -1,7 +1,7 @@
 /**
  * What the root loader hands the browser's realtime provider for a signed-in member: the
  * apiToken the websocket authenticates with, the configured transport and event-stream path,
- * and the unread figures of SPEC.md 4 (notification count and unread-messages record) the
+ * and the unread figures (docs/product/notifications.md#unread-counting: notification count and unread-messages record) the
  * counters start from.
  */
 import { getUnreadRecord } from "~/domain/conversations/messages.server";

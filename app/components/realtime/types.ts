@@ -5,7 +5,7 @@ export type RealtimeTransport = "ws" | "sse";
 
 /** What the root loader hands the realtime provider for a signed-in member. */
 export interface RealtimeRootData {
-  /** The member's token for the websocket auth frame and the event-stream query (SPEC.md 7). */
+  /** The member's token for the websocket auth frame and the event-stream query (docs/product/realtime.md#access). */
   apiToken: string;
   /** REALTIME_TRANSPORT: "ws" (SSE after 6 failed reconnects) or "sse". */
   transport: RealtimeTransport;
@@ -13,6 +13,6 @@ export interface RealtimeRootData {
   ssePath: string;
   /** Unread notifications (chat messages are counted in `unread`, not here). */
   notifications: number;
-  /** The unread-messages record of SPEC.md 3. */
+  /** The unread-messages record (docs/product/conversations.md#unread-counts). */
   unread: UnreadRecordDto;
 }

@@ -1,5 +1,5 @@
 /**
- * The header's notification bell and conversations link with their unread badges (SPEC.md 4):
+ * The header's notification bell and conversations link with their unread badges (docs/product/notifications.md#unread-counting):
  * server-rendered from the root loader's figures (so they show without JavaScript too) and
  * changed live by the realtime provider's counters.
  */
@@ -16,8 +16,20 @@ export function UnreadLinks() {
   if (!unread) return null;
   return (
     <>
-      <UnreadLink to="/profile/notifications" label="Уведомления" count={unread.notifications} testId="notifications-badge" icon={<Bell aria-hidden className="size-5" />} />
-      <UnreadLink to="/profile/conversations" label="Беседы" count={unread.chats} testId="conversations-badge" icon={<MessagesSquare aria-hidden className="size-5" />} />
+      <UnreadLink
+        to="/profile/notifications"
+        label="Уведомления"
+        count={unread.notifications}
+        testId="notifications-badge"
+        icon={<Bell aria-hidden className="size-5" />}
+      />
+      <UnreadLink
+        to="/profile/conversations"
+        label="Беседы"
+        count={unread.chats}
+        testId="conversations-badge"
+        icon={<MessagesSquare aria-hidden className="size-5" />}
+      />
     </>
   );
 }

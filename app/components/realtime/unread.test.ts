@@ -22,7 +22,7 @@ const start: UnreadState = initialUnreadState(2, {
   group: [],
 });
 
-describe("unreadReducer (SPEC.md 4)", () => {
+describe("unreadReducer (docs/product/notifications.md#unread-counting)", () => {
   it("raises the notification count by one for a notification that is not a chat message", () => {
     const next = unreadReducer(start, { type: "notification", notification: like, open: null });
     expect(next.notifications).toBe(3);
@@ -59,7 +59,11 @@ describe("unreadReducer (SPEC.md 4)", () => {
     const read = unreadReducer(start, { type: "conversationRead", conversation: { kind: "personal", conversationId: 7 } });
     expect(read.personal).toEqual([]);
     expect(unreadReducer(read, { type: "conversationRead", conversation: { kind: "group", conversationId: 1 } })).toBe(read);
-    const reset = unreadReducer(read, { type: "reset", notifications: 0, record: { personal: [], group: [{ conversationId: 3, unreadMessages: 5, processed: true }] } });
+    const reset = unreadReducer(read, {
+      type: "reset",
+      notifications: 0,
+      record: { personal: [], group: [{ conversationId: 3, unreadMessages: 5, processed: true }] },
+    });
     expect(reset).toEqual({ notifications: 0, personal: [], group: [{ conversationId: 3, unreadMessages: 5, processed: true }] });
   });
 });
@@ -79,7 +83,7 @@ describe("unread totals", () => {
   });
 });
 
-describe("titleWithUnread (SPEC.md 2)", () => {
+describe("titleWithUnread (docs/product/interface.md#page-titles)", () => {
   it("prefixes the unread total, with 99+ above 99 and nothing at 0", () => {
     expect(titleWithUnread("Главная | Сходка", 1)).toBe("(1) Главная | Сходка");
     expect(titleWithUnread("Главная | Сходка", 99)).toBe("(99) Главная | Сходка");

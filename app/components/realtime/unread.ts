@@ -1,12 +1,12 @@
 /**
- * The browser's unread state (SPEC.md 4): the notification count and the unread-messages
+ * The browser's unread state (docs/product/notifications.md#unread-counting): the notification count and the unread-messages
  * record, raised by realtime frames and replaced by the server's exact figures whenever the
  * root loader runs again. Pure functions, shared by the provider, the header and the tests.
  */
 import type { UnreadItem, UnreadRecordDto } from "~/domain/conversations/types";
 import type { NotificationDto, NotificationType } from "~/domain/notifications/types";
 
-/** The counters the header, the conversation list and the title show (SPEC.md 4). */
+/** The counters the header, the conversation list and the title show (docs/product/notifications.md#unread-counting). */
 export interface UnreadState {
   /** Unread notifications that are not chat messages. */
   notifications: number;
@@ -39,13 +39,10 @@ const CHAT_TYPES: Partial<Record<NotificationType, ConversationRef["kind"]>> = {
 };
 
 /** The conversation a chat-message notification is about, or null for every other notification. */
-export function chatConversationOf(
-  notification: Pick<NotificationDto, "type" | "privateMessage" | "privatePersonalMessage">,
-): ConversationRef | null {
+export function chatConversationOf(notification: Pick<NotificationDto, "type" | "privateMessage" | "privatePersonalMessage">): ConversationRef | null {
   const kind = CHAT_TYPES[notification.type];
   if (!kind) return null;
-  const conversationId =
-    kind === "group" ? notification.privateMessage?.conversationId : notification.privatePersonalMessage?.conversationId;
+  const conversationId = kind === "group" ? notification.privateMessage?.conversationId : notification.privatePersonalMessage?.conversationId;
   return typeof conversationId === "number" ? { kind, conversationId } : null;
 }
 
@@ -60,7 +57,7 @@ export function initialUnreadState(notifications: number, record: UnreadRecordDt
 }
 
 /**
- * SPEC.md 4: a notification that is not a chat message raises the notification count by one —
+ * docs/product/notifications.md#unread-counting: a notification that is not a chat message raises the notification count by one —
  * unless its frame says it was unread already (`raisesUnread: false`, a grouped like gaining a
  * liker: the server still counts one row); a chat message raises its conversation's counter,
  * creating the entry at 1 with processed false — unless that conversation is on screen, where
@@ -110,19 +107,19 @@ export function chatUnreadTotal(state: UnreadState, except: ConversationRef | nu
   return total;
 }
 
-/** SPEC.md 4: unread total = notification count + all chat unread counters. */
+/** docs/product/notifications.md#unread-counting: unread total = notification count + all chat unread counters. */
 export function unreadTotal(state: UnreadState, except: ConversationRef | null = null): number {
   return state.notifications + chatUnreadTotal(state, except);
 }
 
-/** A count as badges and the title show it: «99+» above 99 (SPEC.md 2). */
+/** A count as badges and the title show it: «99+» above 99 (docs/product/interface.md#page-titles). */
 export function formatUnreadCount(count: number): string {
   return count > 99 ? "99+" : String(Math.max(0, Math.trunc(count)));
 }
 
 const TITLE_PREFIX = /^\(\d+\+?\) /;
 
-/** `title` with its unread prefix set: «(3) Главная | Сходка», «(99+) …», none at 0 (SPEC.md 2). */
+/** `title` with its unread prefix set: «(3) Главная | Сходка», «(99+) …», none at 0 (docs/product/interface.md#page-titles). */
 export function titleWithUnread(title: string, total: number): string {
   const base = title.replace(TITLE_PREFIX, "");
   return total > 0 ? `(${formatUnreadCount(total)}) ${base}` : base;

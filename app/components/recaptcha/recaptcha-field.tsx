@@ -4,7 +4,7 @@
  * minutes) in the hidden field `recaptchaToken` that the action checks
  * (lib/recaptcha/check.server.ts). Without JavaScript the field stays empty, the note below
  * says why, and the server answers with a clear message. A script that fails to load is only
- * logged (SPEC.md 8).
+ * logged (docs/product/accounts.md#captcha).
  */
 import { useEffect, useState } from "react";
 
@@ -64,8 +64,7 @@ export function RecaptchaField({ siteKey, action }: { siteKey: string | null; ac
       <input type="hidden" name={FIELD} value={token} />
       <noscript>
         <p className="rounded-md border border-warning bg-warning/10 p-3 text-sm">
-          Форма защищена reCAPTCHA, которая работает только с включённым JavaScript. Включите JavaScript, чтобы войти или
-          зарегистрироваться.
+          Форма защищена reCAPTCHA, которая работает только с включённым JavaScript. Включите JavaScript, чтобы войти или зарегистрироваться.
         </p>
       </noscript>
       <p className="text-xs text-muted-foreground">

@@ -4,8 +4,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip
 import type { UserRefDto } from "~/domain/users/users.server";
 
 /**
- * «Сейчас на сайте (N)» on the home page: members seen in the last 5 minutes (PRODUCT.md
- * People), each avatar a link to the profile with the name in a tooltip. `total` is the
+ * «Сейчас на сайте (N)» on the home page: members seen in the last 5 minutes
+ * (docs/product/accounts.md#online-and-last-seen), each avatar a link to the profile with the name in a tooltip. `total` is the
  * whole count when `members` is only the first few; it defaults to their number.
  */
 export function OnlineMembers({ members, total }: { members: UserRefDto[]; total?: number }) {

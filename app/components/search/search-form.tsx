@@ -7,7 +7,7 @@ import { MAX_QUERY_LENGTH } from "~/domain/search/query";
 
 /**
  * The search box of /search: a GET form (works without JavaScript; with it, a client-side
- * navigation) with the query `q` and the category select of SPEC.md 2.
+ * navigation) with the query `q` and the category select of docs/product/content.md#search.
  */
 export function SearchForm({ q, categoryId }: { q: string; categoryId: number | undefined }) {
   return (

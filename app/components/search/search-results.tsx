@@ -48,7 +48,12 @@ export function PeopleMatches({ people, total }: { people: UserRefDto[]; total: 
   return (
     <section aria-labelledby="people-matches-title" className="grid gap-3" data-testid="people-matches">
       <h2 id="people-matches-title" className="font-heading text-lg font-bold">
-        Участники {total > people.length ? <span className="text-sm font-normal text-muted-foreground">(показаны {people.length} из {total})</span> : null}
+        Участники{" "}
+        {total > people.length ? (
+          <span className="text-sm font-normal text-muted-foreground">
+            (показаны {people.length} из {total})
+          </span>
+        ) : null}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {people.map((person) => (

@@ -27,7 +27,12 @@ export function ProfileForm({ displayName, bio, lastResult }: { displayName: str
   return (
     <SettingsSection id="profile" title="Профиль" description="Имя и описание видны всем в вашем профиле.">
       <SettingsForm form={form} intent="profile" submitLabel="Сохранить">
-        <Field label="Отображаемое имя" id={fields.displayName.id} errors={fields.displayName.errors} description={`Необязательно, до ${MAX_DISPLAY_NAME_LENGTH} символов`}>
+        <Field
+          label="Отображаемое имя"
+          id={fields.displayName.id}
+          errors={fields.displayName.errors}
+          description={`Необязательно, до ${MAX_DISPLAY_NAME_LENGTH} символов`}
+        >
           <Input {...getInputProps(fields.displayName, { type: "text" })} autoComplete="name" />
         </Field>
         <Field label="О себе" id={fields.bio.id} errors={fields.bio.errors} description={`До ${MAX_BIO_LENGTH} символов`}>

@@ -2,7 +2,7 @@
  * The forms of /profile/settings (issue 6 item 4), shared by Conform in the browser and the
  * page's action. Each form posts its own `intent`. Limits: display name up to 64 characters
  * (the length Telegram sign-in keeps, app/lib/telegram/members.server.ts), bio up to 1000,
- * avatar up to 10 MB (PRODUCT.md Limits "Uploads"), passwords as at registration.
+ * avatar up to 10 MB (docs/product/limits.md#uploads-and-images), passwords as at registration.
  * Messages are Russian.
  */
 import { z } from "zod";
@@ -10,7 +10,7 @@ import { PasswordSchema } from "~/domain/users/schemas";
 
 export const MAX_DISPLAY_NAME_LENGTH = 64;
 export const MAX_BIO_LENGTH = 1000;
-/** The largest avatar upload, in bytes (PRODUCT.md Limits: images up to 10 MB). */
+/** The largest avatar upload, in bytes (docs/product/limits.md#uploads-and-images: images up to 10 MB). */
 export const MAX_AVATAR_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const noNul = (value: string) => !value.includes("\u0000");
@@ -23,12 +23,7 @@ export const ProfileFormSchema = z.object({
     .max(MAX_DISPLAY_NAME_LENGTH, `Имя — не длиннее ${MAX_DISPLAY_NAME_LENGTH} символов`)
     .refine(noNul, "Недопустимый символ в имени")
     .optional(),
-  bio: z
-    .string()
-    .trim()
-    .max(MAX_BIO_LENGTH, `О себе — не длиннее ${MAX_BIO_LENGTH} символов`)
-    .refine(noNul, "Недопустимый символ в тексте")
-    .optional(),
+  bio: z.string().trim().max(MAX_BIO_LENGTH, `О себе — не длиннее ${MAX_BIO_LENGTH} символов`).refine(noNul, "Недопустимый символ в тексте").optional(),
 });
 
 export const AvatarFormSchema = z.object({

@@ -118,8 +118,7 @@ export function TelegramSection({
             </SettingsForm>
           ) : (
             <p className="text-sm" data-testid="telegram-how-to-link">
-              Telegram не привязан. Чтобы привязать его, откройте сайт из нашего Telegram-бота, войдите в этот аккаунт и нажмите здесь
-              «Привязать Telegram».
+              Telegram не привязан. Чтобы привязать его, откройте сайт из нашего Telegram-бота, войдите в этот аккаунт и нажмите здесь «Привязать Telegram».
             </p>
           )}
         </>

@@ -14,7 +14,11 @@ import { cn } from "~/lib/utils";
 /** A titled card of the settings page. */
 export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: React.ReactNode; children: React.ReactNode }) {
   return (
-    <section className="grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm" aria-labelledby={`${id}-title`} data-testid={`settings-${id}`}>
+    <section
+      className="grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm"
+      aria-labelledby={`${id}-title`}
+      data-testid={`settings-${id}`}
+    >
       <div>
         <h2 id={`${id}-title`} className="font-heading text-xl font-bold">
           {title}

@@ -1,5 +1,5 @@
 /**
- * The colour theme form of /profile/settings (SPEC.md 3 and 4; issue 6 item 4): three colours
+ * The colour theme form of /profile/settings (docs/product/interface.md#theme; issue 6 item 4): three colours
  * (primary, secondary, background) picked with `<input type="color">`, saved on the member and
  * applied by the root on every page; «Сбросить» removes them (the site's colours again).
  */
@@ -17,7 +17,15 @@ const SITE_COLOURS = { primary: "#7c3bed", secondary: "#eceaf6", background: "#f
 
 const LABELS = { primary: "Основной цвет", secondary: "Дополнительный цвет", background: "Фон" } as const;
 
-export function ThemeForms({ theme, lastResult, resetResult }: { theme: ThemeColors | null; lastResult?: SubmissionResult<string[]>; resetResult?: SubmissionResult<string[]> }) {
+export function ThemeForms({
+  theme,
+  lastResult,
+  resetResult,
+}: {
+  theme: ThemeColors | null;
+  lastResult?: SubmissionResult<string[]>;
+  resetResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "theme",
     lastResult,
@@ -31,13 +39,18 @@ export function ThemeForms({ theme, lastResult, resetResult }: { theme: ThemeCol
     <SettingsSection
       id="theme"
       title="Цветовая тема"
-      description={theme ? "Ваши цвета применяются на всех страницах сайта." : "Сейчас используются цвета сайта. Выберите свои — они применятся на всех страницах."}
+      description={
+        theme ? "Ваши цвета применяются на всех страницах сайта." : "Сейчас используются цвета сайта. Выберите свои — они применятся на всех страницах."
+      }
     >
       <SettingsForm form={form} intent="theme" submitLabel="Сохранить тему">
         <div className="grid gap-4 sm:grid-cols-3">
           {(["primary", "secondary", "background"] as const).map((name) => (
             <Field key={name} label={LABELS[name]} id={fields[name].id} errors={fields[name].errors}>
-              <input {...getInputProps(fields[name], { type: "color" })} className="h-10 w-full cursor-pointer rounded-md border border-input bg-background p-1" />
+              <input
+                {...getInputProps(fields[name], { type: "color" })}
+                className="h-10 w-full cursor-pointer rounded-md border border-input bg-background p-1"
+              />
             </Field>
           ))}
         </div>

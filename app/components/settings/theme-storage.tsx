@@ -1,5 +1,5 @@
 /**
- * The local copy of the member's colour theme (SPEC.md 4): with a custom theme its three
+ * The local copy of the member's colour theme (docs/product/interface.md#theme): with a custom theme its three
  * colours are saved under `userTheme`; without one (or signed out) the saved theme is removed.
  * The root applies the theme itself (style variables on <html>, also without JavaScript), so the
  * saved copy only matters when the root's data is missing (the error page of a failed root

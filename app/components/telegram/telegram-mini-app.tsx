@@ -1,9 +1,9 @@
 /**
- * The Telegram Mini App behaviour (SPEC.md 4 and 5, issue 6), mounted once by the root:
+ * The Telegram Mini App behaviour (docs/product/accounts.md#telegram-mini-app, issue 6), mounted once by the root:
  * inside Telegram it loads Telegram's script, uses its theme colours (unless the member chose
  * their own) and back button, and signs in automatically: after the script loads it polls for
  * initData (100 ms, 50 times), posts it once per browser session, and on success reloads the
- * user and goes to `/` replacing history. Failures are only logged (SPEC.md 8). Outside
+ * user and goes to `/` replacing history. Failures are only logged (docs/product/accounts.md#telegram-mini-app). Outside
  * Telegram it does nothing, and without JavaScript nothing of this runs.
  */
 import { useEffect, useState } from "react";
@@ -21,7 +21,7 @@ import {
   type TelegramWebApp,
 } from "./webapp";
 
-/** Development only: VITE_TELEGRAM_MOCK_INIT_DATA stands in for Telegram's initData outside Telegram (SPEC.md 5). */
+/** Development only: VITE_TELEGRAM_MOCK_INIT_DATA stands in for Telegram's initData outside Telegram (docs/product/accounts.md#telegram-mini-app). */
 function mockInitData(): string | null {
   const raw = import.meta.env.DEV ? (import.meta.env.VITE_TELEGRAM_MOCK_INIT_DATA as string | undefined) : undefined;
   return raw ? decodeMockInitData(raw) : null;
@@ -80,7 +80,7 @@ export function TelegramMiniApp({ ownTheme, signedIn }: { ownTheme: boolean; sig
   return null;
 }
 
-/** Posts initData (SPEC.md 7); true only for an answer reading `{ok: true}`. Logs any failure. */
+/** Posts initData (docs/product/accounts.md#telegram-mini-app); true only for an answer reading `{ok: true}`. Logs any failure. */
 async function postInitData(initData: string): Promise<boolean> {
   try {
     const response = await fetch(TELEGRAM_AUTH_PATH, {

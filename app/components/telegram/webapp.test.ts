@@ -3,7 +3,7 @@ import { decodeMockInitData, hexToRgb, INIT_DATA_POLL, looksPercentEncoded, wait
 
 const plain = "query_id=AAE&user=%7B%22id%22%3A1%7D&auth_date=1700000000&hash=ab";
 
-describe("mock initData decoding (SPEC.md 5)", () => {
+describe("mock initData decoding (docs/product/accounts.md#telegram-mini-app)", () => {
   it("leaves initData that is already a query string alone (its user JSON stays encoded)", () => {
     expect(decodeMockInitData(plain)).toBe(plain);
   });
@@ -26,7 +26,7 @@ describe("mock initData decoding (SPEC.md 5)", () => {
   });
 });
 
-describe("waitForInitData (SPEC.md 4: 100 ms, 50 attempts)", () => {
+describe("waitForInitData (docs/product/accounts.md#telegram-mini-app: 100 ms, 50 attempts)", () => {
   it("polls until initData appears", async () => {
     let reads = 0;
     const value = await waitForInitData(() => (++reads >= 3 ? "query_id=1" : ""), { intervalMs: 1, attempts: 50 });

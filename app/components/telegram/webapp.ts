@@ -1,15 +1,15 @@
 /**
- * The browser side of the Telegram Mini App (SPEC.md 4, 5 and 9; issue 6): the parts of
+ * The browser side of the Telegram Mini App (docs/product/accounts.md#telegram-mini-app; issue 6): the parts of
  * Telegram's `window.Telegram.WebApp` this site uses, and pure helpers. No server imports.
  */
 
 /** Telegram's Mini App script; loaded only inside Telegram (see isTelegramLaunch) and on /debug/tg. */
 export const TELEGRAM_SCRIPT_URL = "https://telegram.org/js/telegram-web-app.js";
-/** Session storage flag: initData was posted and accepted in this browser session (SPEC.md 9). */
+/** Session storage flag: initData was posted and accepted in this browser session (docs/product/limits.md#account-limits). */
 export const TELEGRAM_AUTH_FLAG = "telegram_auth_sent";
-/** initData polling after the script loads: every 100 ms, up to 50 times (SPEC.md 9). */
+/** initData polling after the script loads: every 100 ms, up to 50 times (docs/product/limits.md#account-limits). */
 export const INIT_DATA_POLL = { intervalMs: 100, attempts: 50 } as const;
-/** Where the Mini App posts initData (SPEC.md 7). */
+/** Where the Mini App posts initData (docs/product/accounts.md#telegram-mini-app). */
 export const TELEGRAM_AUTH_PATH = "/api/auth/telegram";
 
 /** Telegram's theme parameters: colours as "#rrggbb". */
@@ -84,7 +84,7 @@ export function loadTelegramScript(): Promise<boolean> {
 let scriptLoad: Promise<boolean> | undefined;
 
 /**
- * Polls `read` every `intervalMs` up to `attempts` times (SPEC.md 4: 100 ms, 50 times) until
+ * Polls `read` every `intervalMs` up to `attempts` times (docs/product/accounts.md#telegram-mini-app: 100 ms, 50 times) until
  * it gives a non-empty string; resolves with it, or null when it never came.
  */
 export async function waitForInitData(
@@ -100,7 +100,7 @@ export async function waitForInitData(
 }
 
 /**
- * Development mock initData (SPEC.md 5): URL-decoded up to 2 times while it still looks
+ * Development mock initData (docs/product/accounts.md#telegram-mini-app): URL-decoded up to 2 times while it still looks
  * percent-encoded (no "=" yet but a %XX sequence, e.g. "query_id%3D…" or doubly encoded
  * "%253D"). A value that fails to decode is returned as it stood.
  */

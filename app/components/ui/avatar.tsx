@@ -15,7 +15,7 @@ const sizeClasses: Record<AvatarSize, string> = {
   lg: "size-32 text-4xl", // 128px
 };
 
-/** SPEC.md 9: avatar sizes sm 40 px, base 64 px, lg 128 px. */
+/** docs/product/interface.md#avatar: avatar sizes sm 40 px, base 64 px, lg 128 px. */
 const SIZE_PX: Record<AvatarSize, number> = { sm: 40, base: 64, lg: 128 };
 
 const squareRadius: Record<AvatarSize, string> = {
@@ -56,15 +56,7 @@ export type AvatarProps = {
   className?: string;
 };
 
-export function Avatar({
-  username,
-  src,
-  size = "base",
-  shape = "circle",
-  link,
-  overlay,
-  className,
-}: AvatarProps) {
+export function Avatar({ username, src, size = "base", shape = "circle", link, overlay, className }: AvatarProps) {
   const radius = shape === "circle" ? "rounded-full" : squareRadius[size];
   const [imageFailed, setImageFailed] = React.useState(false);
 
@@ -111,13 +103,7 @@ export function Avatar({
           className="absolute inset-0 flex flex-col items-center justify-center gap-0.5 bg-[hsl(var(--destructive)/0.6)] text-white"
         >
           <ShieldAlert aria-hidden="true" className={cn("drop-shadow", overlayIconClasses[size])} />
-          <span
-            aria-hidden="true"
-            className={cn(
-              "-rotate-12 font-heading leading-none font-extrabold tracking-widest drop-shadow",
-              overlayTextClasses[size],
-            )}
-          >
+          <span aria-hidden="true" className={cn("-rotate-12 font-heading leading-none font-extrabold tracking-widest drop-shadow", overlayTextClasses[size])}>
             SCAM
           </span>
           <span className="sr-only">Мошенник</span>

@@ -27,22 +27,12 @@ export type FieldProps = {
   children: React.ReactNode | ((controlProps: FieldControlProps) => React.ReactNode);
 };
 
-export function Field({
-  label,
-  id,
-  errors,
-  description,
-  className,
-  labelClassName,
-  children,
-}: FieldProps) {
+export function Field({ label, id, errors, description, className, labelClassName, children }: FieldProps) {
   const errorList = (errors ?? []).filter((e): e is string => Boolean(e));
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
   const hasErrors = errorList.length > 0;
-  const describedBy =
-    [description ? descriptionId : null, hasErrors ? errorId : null].filter(Boolean).join(" ") ||
-    undefined;
+  const describedBy = [description ? descriptionId : null, hasErrors ? errorId : null].filter(Boolean).join(" ") || undefined;
 
   const controlProps: FieldControlProps = {
     id,
@@ -84,15 +74,7 @@ export function Field({
 }
 
 /** A list of validation messages, rendered only when there are any. */
-export function FieldErrors({
-  id,
-  errors,
-  className,
-}: {
-  id?: string;
-  errors?: (string | null | undefined)[] | null;
-  className?: string;
-}) {
+export function FieldErrors({ id, errors, className }: { id?: string; errors?: (string | null | undefined)[] | null; className?: string }) {
   const list = (errors ?? []).filter((e): e is string => Boolean(e));
   if (list.length === 0) return null;
   return (

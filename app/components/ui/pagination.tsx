@@ -22,11 +22,7 @@ function range(start: number, end: number): number[] {
  * of the current one, and "ellipsis" for gaps of two or more pages. When there is room, the
  * list always has `2 * siblingCount + 5` items so the control does not jump around.
  */
-export function paginationRange(
-  page: number,
-  totalPages: number,
-  siblingCount = 2,
-): PaginationItem[] {
+export function paginationRange(page: number, totalPages: number, siblingCount = 2): PaginationItem[] {
   const total = Math.max(0, toInt(totalPages, 0));
   if (total === 0) return [];
   const siblings = Math.max(0, toInt(siblingCount, 2));
@@ -40,13 +36,7 @@ export function paginationRange(
   const start = Math.max(Math.min(current - siblings, total - 2 * siblings - 2), 3);
   const end = Math.min(Math.max(current + siblings, 2 * siblings + 3), total - 2);
 
-  return [
-    1,
-    start > 3 ? "ellipsis" : 2,
-    ...range(start, end),
-    end < total - 2 ? "ellipsis" : total - 1,
-    total,
-  ];
+  return [1, start > 3 ? "ellipsis" : 2, ...range(start, end), end < total - 2 ? "ellipsis" : total - 1, total];
 }
 
 export type PaginationProps = {
@@ -79,22 +69,14 @@ function NavLink({
   const content = (
     <>
       {iconAfter ? null : icon}
-      {children ? (
-        <span className={cn(srOnlyOnMobile && "sr-only sm:not-sr-only")}>{children}</span>
-      ) : (
-        <span className="sr-only">{label}</span>
-      )}
+      {children ? <span className={cn(srOnlyOnMobile && "sr-only sm:not-sr-only")}>{children}</span> : <span className="sr-only">{label}</span>}
       {iconAfter ? icon : null}
     </>
   );
 
   if (to === null) {
     return (
-      <span
-        aria-disabled="true"
-        className={cn(itemClass, "pointer-events-none opacity-50")}
-        title={children ? undefined : label}
-      >
+      <span aria-disabled="true" className={cn(itemClass, "pointer-events-none opacity-50")} title={children ? undefined : label}>
         {content}
       </span>
     );
@@ -107,13 +89,7 @@ function NavLink({
 }
 
 /** Server-rendered pagination made of plain links (works without JavaScript). */
-export function Pagination({
-  page,
-  totalPages,
-  makeHref,
-  siblingCount = 2,
-  className,
-}: PaginationProps) {
+export function Pagination({ page, totalPages, makeHref, siblingCount = 2, className }: PaginationProps) {
   const total = Math.max(0, toInt(totalPages, 0));
   if (total <= 1) return null;
   const current = Math.min(Math.max(1, toInt(page, 1)), total);
@@ -125,20 +101,10 @@ export function Pagination({
     <nav aria-label="Страницы" className={cn("mx-auto flex w-full justify-center", className)}>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
-          <NavLink
-            to={hasPrev ? makeHref(1) : null}
-            label="Первая страница"
-            icon={<ChevronsLeft aria-hidden="true" />}
-          />
+          <NavLink to={hasPrev ? makeHref(1) : null} label="Первая страница" icon={<ChevronsLeft aria-hidden="true" />} />
         </li>
         <li>
-          <NavLink
-            to={hasPrev ? makeHref(current - 1) : null}
-            label="Назад"
-            rel="prev"
-            srOnlyOnMobile
-            icon={<ChevronLeft aria-hidden="true" />}
-          >
+          <NavLink to={hasPrev ? makeHref(current - 1) : null} label="Назад" rel="prev" srOnlyOnMobile icon={<ChevronLeft aria-hidden="true" />}>
             Назад
           </NavLink>
         </li>
@@ -158,8 +124,7 @@ export function Pagination({
                 className={cn(
                   itemClass,
                   "tabular-nums",
-                  item === current &&
-                    "border border-input bg-background shadow-xs font-semibold text-primary hover:bg-accent",
+                  item === current && "border border-input bg-background shadow-xs font-semibold text-primary hover:bg-accent",
                 )}
               >
                 {item}
@@ -168,23 +133,12 @@ export function Pagination({
           ),
         )}
         <li>
-          <NavLink
-            to={hasNext ? makeHref(current + 1) : null}
-            label="Вперёд"
-            rel="next"
-            srOnlyOnMobile
-            iconAfter
-            icon={<ChevronRight aria-hidden="true" />}
-          >
+          <NavLink to={hasNext ? makeHref(current + 1) : null} label="Вперёд" rel="next" srOnlyOnMobile iconAfter icon={<ChevronRight aria-hidden="true" />}>
             Вперёд
           </NavLink>
         </li>
         <li>
-          <NavLink
-            to={hasNext ? makeHref(total) : null}
-            label="Последняя страница"
-            icon={<ChevronsRight aria-hidden="true" />}
-          />
+          <NavLink to={hasNext ? makeHref(total) : null} label="Последняя страница" icon={<ChevronsRight aria-hidden="true" />} />
         </li>
       </ul>
     </nav>

@@ -8,24 +8,13 @@ export type SeparatorProps = React.ComponentProps<"div"> & {
   decorative?: boolean;
 };
 
-export function Separator({
-  className,
-  orientation = "horizontal",
-  decorative = true,
-  ...props
-}: SeparatorProps) {
+export function Separator({ className, orientation = "horizontal", decorative = true, ...props }: SeparatorProps) {
   return (
     <div
       data-slot="separator"
       data-orientation={orientation}
-      {...(decorative
-        ? { role: "none" }
-        : { role: "separator", "aria-orientation": orientation })}
-      className={cn(
-        "shrink-0 bg-border",
-        orientation === "horizontal" ? "h-px w-full" : "h-full w-px self-stretch",
-        className,
-      )}
+      {...(decorative ? { role: "none" } : { role: "separator", "aria-orientation": orientation })}
+      className={cn("shrink-0 bg-border", orientation === "horizontal" ? "h-px w-full" : "h-full w-px self-stretch", className)}
       {...props}
     />
   );

@@ -15,15 +15,7 @@ export function ToastProvider({
   swipeThreshold = TOAST_SWIPE_THRESHOLD,
   ...props
 }: React.ComponentProps<typeof ToastPrimitives.Provider>) {
-  return (
-    <ToastPrimitives.Provider
-      label={label}
-      duration={duration}
-      swipeDirection={swipeDirection}
-      swipeThreshold={swipeThreshold}
-      {...props}
-    />
-  );
+  return <ToastPrimitives.Provider label={label} duration={duration} swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} {...props} />;
 }
 
 export function ToastViewport({
@@ -52,8 +44,7 @@ export const toastVariants = cva(
     variants: {
       variant: {
         default: "border-border bg-background text-foreground",
-        destructive:
-          "destructive group border-destructive bg-destructive text-destructive-foreground",
+        destructive: "destructive group border-destructive bg-destructive text-destructive-foreground",
       },
     },
     defaultVariants: {
@@ -62,23 +53,13 @@ export const toastVariants = cva(
   },
 );
 
-export type ToastProps = React.ComponentProps<typeof ToastPrimitives.Root> &
-  VariantProps<typeof toastVariants>;
+export type ToastProps = React.ComponentProps<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>;
 
 export function Toast({ className, variant, ...props }: ToastProps) {
-  return (
-    <ToastPrimitives.Root
-      data-slot="toast"
-      className={cn(toastVariants({ variant }), className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitives.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
-export function ToastAction({
-  className,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitives.Action>) {
+export function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Action>) {
   return (
     <ToastPrimitives.Action
       data-slot="toast-action"
@@ -91,10 +72,7 @@ export function ToastAction({
   );
 }
 
-export function ToastClose({
-  className,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitives.Close>) {
+export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
   return (
     <ToastPrimitives.Close
       data-slot="toast-close"
@@ -111,30 +89,12 @@ export function ToastClose({
   );
 }
 
-export function ToastTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitives.Title>) {
-  return (
-    <ToastPrimitives.Title
-      data-slot="toast-title"
-      className={cn("text-sm font-semibold [&+div]:text-xs", className)}
-      {...props}
-    />
-  );
+export function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Title>) {
+  return <ToastPrimitives.Title data-slot="toast-title" className={cn("text-sm font-semibold [&+div]:text-xs", className)} {...props} />;
 }
 
-export function ToastDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitives.Description>) {
-  return (
-    <ToastPrimitives.Description
-      data-slot="toast-description"
-      className={cn("text-sm opacity-90", className)}
-      {...props}
-    />
-  );
+export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Description>) {
+  return <ToastPrimitives.Description data-slot="toast-description" className={cn("text-sm opacity-90", className)} {...props} />;
 }
 
 export type ToastActionElement = React.ReactElement<typeof ToastAction>;

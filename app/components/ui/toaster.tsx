@@ -1,13 +1,6 @@
 import { useNavigate } from "react-router";
 
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "~/components/ui/toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
 import { useToast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/utils";
 
@@ -24,8 +17,7 @@ export function Toaster() {
           dismiss(id);
           void navigate(url);
         };
-        const fromControl = (target: EventTarget) =>
-          target instanceof Element && target.closest("button, a, [toast-close]") !== null;
+        const fromControl = (target: EventTarget) => target instanceof Element && target.closest("button, a, [toast-close]") !== null;
 
         return (
           <Toast

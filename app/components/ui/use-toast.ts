@@ -84,9 +84,7 @@ export function reducer(state: ToastState, action: ToastAction): ToastState {
 
       return {
         ...state,
-        toasts: state.toasts.map((t) =>
-          t.id === toastId || toastId === undefined ? { ...t, open: false } : t,
-        ),
+        toasts: state.toasts.map((t) => (t.id === toastId || toastId === undefined ? { ...t, open: false } : t)),
       };
     }
 
@@ -116,8 +114,7 @@ export type ToastInput = Omit<ToasterToast, "id">;
 export function toast({ ...props }: ToastInput) {
   const id = genId();
 
-  const update = (next: Partial<ToasterToast>) =>
-    dispatch({ type: "UPDATE_TOAST", toast: { ...next, id } });
+  const update = (next: Partial<ToasterToast>) => dispatch({ type: "UPDATE_TOAST", toast: { ...next, id } });
   const dismiss = () => dispatch({ type: "DISMISS_TOAST", toastId: id });
 
   dispatch({

@@ -6,7 +6,7 @@ import { formatDate, plural } from "~/lib/format";
 
 const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
-/** A member's card: avatar, names, ranks, bio, join date and post count (PRODUCT.md People). */
+/** A member's card: avatar, names, ranks, bio, join date and post count (docs/product/accounts.md#members). */
 export function ProfileHeader({ profile, children }: { profile: ProfileDto; children?: React.ReactNode }) {
   const online = profile.lastSeenAt !== null && Date.parse(profile.lastSeenAt) > Date.now() - ONLINE_WINDOW_MS;
   return (

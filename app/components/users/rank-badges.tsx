@@ -9,7 +9,7 @@ const LABELS: Record<Rank, { text: string; variant: "default" | "secondary" | "d
   SCAMMER: { text: "Мошенник", variant: "destructive" },
 };
 
-/** Ranks shown beside a name (PRODUCT.md People). */
+/** Ranks shown beside a name (docs/product/accounts.md#roles-and-ranks). */
 export function RankBadges({ ranks }: { ranks: Rank[] }) {
   if (ranks.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 /**
- * The wall on a public profile (PRODUCT.md Content): the form to write (members not blocked
+ * The wall on a public profile (docs/product/content.md#wall): the form to write (members not blocked
  * by the owner), the pinned entry on top of the first page, then entries newest first with
  * likes, delete (author or owner) and pin (owner), paginated by `?wallPage=`.
  * Every control is a form that works without JavaScript; with it, fetchers answer in place:
@@ -155,7 +155,13 @@ function WallEntry({ entry, viewerId }: { entry: WallPostDto; viewerId: number |
         <div className="prose-post mt-3 break-words" data-testid="wall-entry-body" dangerouslySetInnerHTML={{ __html: entry.html }} />
       )}
       <footer className="mt-3 flex flex-wrap items-center gap-2">
-        <LikeButton target="wall_post" targetId={entry.id} liked={entry.liked} count={entry.likeCount} disabled={viewerId === null || viewerId === entry.author.id} />
+        <LikeButton
+          target="wall_post"
+          targetId={entry.id}
+          liked={entry.liked}
+          count={entry.likeCount}
+          disabled={viewerId === null || viewerId === entry.author.id}
+        />
         {isOwner ? (
           <pinning.Form method="post" action={`/profile/${entry.ownerId}/wall`}>
             <EntryFields entryId={entry.id} intent={pinned ? "unpin" : "pin"} />

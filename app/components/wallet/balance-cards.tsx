@@ -1,4 +1,4 @@
-/** The three balances of a member (PRODUCT.md Money): available, held (incoming holds) and deposit. */
+/** The three balances of a member (docs/product/money.md#accounts): available, held (incoming holds) and deposit. */
 import { Clock, ShieldCheck, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import type { Balances } from "~/domain/ledger/wallet.server";

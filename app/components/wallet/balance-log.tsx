@@ -1,4 +1,4 @@
-/** The balance log of PRODUCT.md Money as a list: what happened, with whom, the signed amount and the balance after. */
+/** The balance log of docs/product/money.md#balance-logs as a list: what happened, with whom, the signed amount and the balance after. */
 import { Link } from "react-router";
 import type { BalanceLogEntry } from "~/domain/ledger/wallet.server";
 import type { DepositLogEntry } from "~/domain/ledger/deposits.server";

@@ -1,4 +1,4 @@
-/** «Депозит: 12 000,00 ₽» on a member's public profile (PRODUCT.md Money "Deposit": the deposit is public). */
+/** «Депозит: 12 000,00 ₽» on a member's public profile (docs/product/money.md#deposits: the deposit is public). */
 import { ShieldCheck } from "lucide-react";
 import { formatKopecks } from "~/domain/ledger/money";
 

@@ -1,5 +1,5 @@
 /**
- * The forms of /profile/deposit (issue 5 item 3; PRODUCT.md Money "Deposit"): lock part of the
+ * The forms of /profile/deposit (issue 5 item 3; docs/product/money.md#deposits): lock part of the
  * available balance as the public deposit, ask to withdraw it (14 days, pending meanwhile), and
  * the pending withdrawal with its date, «Отменить», and a notice while a claim blocks it.
  */
@@ -63,7 +63,15 @@ export function DepositAmountForm({
 }
 
 /** The pending withdrawal: amount, «доступно с …», «Отменить», and why it waits when a claim is open. */
-export function PendingWithdrawalCard({ pending, formKey, lastResult }: { pending: PendingWithdrawal; formKey: string; lastResult?: SubmissionResult<string[]> }) {
+export function PendingWithdrawalCard({
+  pending,
+  formKey,
+  lastResult,
+}: {
+  pending: PendingWithdrawal;
+  formKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form] = useForm({
     id: "cancel",
     lastResult,
@@ -76,11 +84,15 @@ export function PendingWithdrawalCard({ pending, formKey, lastResult }: { pendin
         Заявка на вывод {formatKopecks(pending.amount)}
       </p>
       <p className="text-sm text-muted-foreground">
-        Подана {formatDateTime(pending.requestedAt)}. Доступно с {formatDateTime(pending.availableAt)} — тогда сумма вернётся на баланс. До этого
-        деньги остаются в депозите.
+        Подана {formatDateTime(pending.requestedAt)}. Доступно с {formatDateTime(pending.availableAt)} — тогда сумма вернётся на баланс. До этого деньги
+        остаются в депозите.
       </p>
       {pending.blockedByClaim ? (
-        <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="withdrawal-blocked">
+        <p
+          role="alert"
+          className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          data-testid="withdrawal-blocked"
+        >
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
           Против вас открыта претензия: вывод приостановлен до решения модератора.
         </p>

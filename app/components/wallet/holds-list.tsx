@@ -1,5 +1,5 @@
 /**
- * Held transfers on the wallet page (PRODUCT.md Money, LOLZTEAM-style holds): the member's
+ * Held transfers on the wallet page (docs/product/money.md#holds, LOLZTEAM-style): the member's
  * outgoing holds, each with «Снять удержание» (early release, its own form and idempotency
  * key), and the incoming ones with the date they release by themselves.
  */
@@ -97,5 +97,9 @@ function HoldRow({ hold, direction, children }: { hold: HoldDto; direction: "out
 
 function MoreHidden({ shown, total }: { shown: number; total: number }) {
   if (total <= shown) return null;
-  return <p className="text-xs text-muted-foreground">Показаны ближайшие {shown} из {total}.</p>;
+  return (
+    <p className="text-xs text-muted-foreground">
+      Показаны ближайшие {shown} из {total}.
+    </p>
+  );
 }

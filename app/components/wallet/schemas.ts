@@ -21,7 +21,6 @@ export const RoublesSchema = z.string({ error: "Введите сумму" }).tr
   return kopecks;
 });
 
-
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 const username = (message: string) =>
@@ -36,12 +35,7 @@ export const TransferSchema = z.object({
   key: IdempotencyKeySchema,
   recipient: username("Укажите имя получателя"),
   amount: RoublesSchema,
-  holdHours: z.coerce
-    .number({ error: HOLD_MESSAGE })
-    .int(HOLD_MESSAGE)
-    .min(1, HOLD_MESSAGE)
-    .max(MAX_HOLD_HOURS, HOLD_MESSAGE)
-    .optional(),
+  holdHours: z.coerce.number({ error: HOLD_MESSAGE }).int(HOLD_MESSAGE).min(1, HOLD_MESSAGE).max(MAX_HOLD_HOURS, HOLD_MESSAGE).optional(),
   memo: z
     .string()
     .trim()

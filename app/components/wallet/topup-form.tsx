@@ -1,5 +1,5 @@
 /**
- * The admin's top-up (issue 5 item 2; PRODUCT.md Money "Top-up"): credits a member's balance
+ * The admin's top-up (issue 5 item 2; docs/product/money.md#top-ups): credits a member's balance
  * through the development payment provider, which "captures" the money at once.
  */
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";

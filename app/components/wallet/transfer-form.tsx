@@ -1,5 +1,5 @@
 /**
- * «Перевести участнику» (issue 5 item 2; PRODUCT.md Money): recipient, amount in roubles, an
+ * «Перевести участнику» (issue 5 item 2; docs/product/money.md#transfers-between-members): recipient, amount in roubles, an
  * optional hold in hours (LOLZTEAM-style: the money waits in the recipient's held balance and
  * the sender may release it early) and a memo.
  */
@@ -34,7 +34,14 @@ export function TransferForm({ formKey, lastResult }: { formKey: string; lastRes
         errors={fields.holdHours.errors}
         description={`Необязательно: до ${MAX_HOLD_HOURS} часов деньги ждут на удержании у получателя; снять удержание раньше можете вы`}
       >
-        <Input {...getInputProps(fields.holdHours, { type: "number" })} min={1} max={MAX_HOLD_HOURS} step={1} placeholder="без удержания" className="max-w-48" />
+        <Input
+          {...getInputProps(fields.holdHours, { type: "number" })}
+          min={1}
+          max={MAX_HOLD_HOURS}
+          step={1}
+          placeholder="без удержания"
+          className="max-w-48"
+        />
       </Field>
       <Field label="Комментарий" id={fields.memo.id} errors={fields.memo.errors}>
         <Textarea {...getTextareaProps(fields.memo)} rows={2} placeholder="За что перевод (видят оба)" />

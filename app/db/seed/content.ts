@@ -28,16 +28,14 @@ export interface SeedPost {
   daysAgo: number; // 0..365, fractional
 }
 
-export const seedMembers: SeedMember[] = memberDefs.map(
-  ({ username, displayName, bio, role, verified, joinedDaysAgo }): SeedMember => ({
-    username,
-    displayName,
-    bio,
-    role,
-    verified,
-    joinedDaysAgo,
-  }),
-);
+export const seedMembers: SeedMember[] = memberDefs.map(({ username, displayName, bio, role, verified, joinedDaysAgo }): SeedMember => ({
+  username,
+  displayName,
+  bio,
+  role,
+  verified,
+  joinedDaysAgo,
+}));
 
 /** Generated posts per category (articles included); admin announcements come on top. */
 const POSTS_PER_CATEGORY: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8: 22, 9: 22 };
@@ -102,7 +100,10 @@ function assignAuthors(rng: Rng, slots: Slot[]): void {
 }
 
 function withBlocks(parts: string[]): string {
-  return parts.map((p) => p.trim()).filter(Boolean).join("\n\n");
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 function buildPostBody(k: Kit, pool: CategoryPool, draft: Draft): string {

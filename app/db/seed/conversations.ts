@@ -115,7 +115,10 @@ export async function insertSeedConversations(tx: Db, idByUsername: Map<string, 
     return found;
   };
   await tx.insert(conversations).values({ kind: "public", name: "Общий чат" }).onConflictDoNothing();
-  const [publicRow] = await tx.select({ id: conversations.id }).from(conversations).where(sql`${conversations.kind} = 'public'`);
+  const [publicRow] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(sql`${conversations.kind} = 'public'`);
 
   const demoId = id("demo");
   for (const conversation of CONVERSATIONS) {
@@ -135,9 +138,9 @@ export async function insertSeedConversations(tx: Db, idByUsername: Map<string, 
         )
         .returning({ id: conversations.id });
       conversationId = row!.id;
-      await tx.insert(conversationMembers).values(
-        memberIds.map((userId, index) => ({ conversationId, userId, joinedAt: new Date(startedAt - MINUTE_MS + index * 1000) })),
-      );
+      await tx
+        .insert(conversationMembers)
+        .values(memberIds.map((userId, index) => ({ conversationId, userId, joinedAt: new Date(startedAt - MINUTE_MS + index * 1000) })));
     }
     // Lines go in one by one so replies can name the ids of earlier lines.
     const ids: number[] = [];

@@ -61,10 +61,20 @@ export async function seedModeration(db: Db, idByUsername: Map<string, number>):
   if (heated) await setPostCommentsClosed(db, moderator, heated.id, true, { reason: "Обсуждение ушло в оскорбления — тема закрыта" });
 
   // A post of the member on the blacklist, reported by three long-standing members: hidden until a moderator decides.
-  const [scam] = await db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, id("Sanya_Trader"))).orderBy(desc(posts.createdAt)).limit(1);
+  const [scam] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.authorId, id("Sanya_Trader")))
+    .orderBy(desc(posts.createdAt))
+    .limit(1);
   if (scam) {
     await fileReport(db, id("cryptoVasya"), { targetType: "post", targetId: scam.id, reason: "fraud", details: "Просит предоплату на карту в обход гаранта" });
-    await fileReport(db, id("Olga_P2P"), { targetType: "post", targetId: scam.id, reason: "fraud", details: "Этот же аккаунт продавал мне, деньги взял — аккаунт не отдал" });
+    await fileReport(db, id("Olga_P2P"), {
+      targetType: "post",
+      targetId: scam.id,
+      reason: "fraud",
+      details: "Этот же аккаунт продавал мне, деньги взял — аккаунт не отдал",
+    });
     await fileReport(db, id("bitok_ded"), { targetType: "post", targetId: scam.id, reason: "spam" });
   }
 
@@ -96,7 +106,12 @@ export async function seedModeration(db: Db, idByUsername: Map<string, number>):
   if (toReport) await fileReport(db, id("demo"), { targetType: "comment", targetId: toReport.id, reason: "abuse", details: "Грубит в ответ на вопрос" });
 
   // A profile reported for impersonation, and a report the moderator looked at and dismissed.
-  await fileReport(db, id("steam_seller"), { targetType: "profile", targetId: id("Veronika_Smm"), reason: "other", details: "Пишет в личку от имени администрации" });
+  await fileReport(db, id("steam_seller"), {
+    targetType: "profile",
+    targetId: id("Veronika_Smm"),
+    reason: "other",
+    details: "Пишет в личку от имени администрации",
+  });
   const [checked] = await db
     .select({ id: posts.id })
     .from(posts)
@@ -105,7 +120,12 @@ export async function seedModeration(db: Db, idByUsername: Map<string, number>):
     .limit(1);
   if (checked) {
     await fileReport(db, id("demo"), { targetType: "post", targetId: checked.id, reason: "spam" });
-    await resolveReports(db, moderator, { targetType: "post", targetId: checked.id, outcome: "dismiss", reason: "Обычное объявление о продаже, правил не нарушает" });
+    await resolveReports(db, moderator, {
+      targetType: "post",
+      targetId: checked.id,
+      outcome: "dismiss",
+      reason: "Обычное объявление о продаже, правил не нарушает",
+    });
   }
 
   // A member suspended for a week for mass advertising in private messages.

@@ -47,7 +47,14 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
   for (const [username, amount] of deposits) await depositFunds(db, id(username), roubles(amount), `seed-deposit-${username}`);
 
   await transferToMember(db, id("cryptoVasya"), id("demo"), roubles(1_500), { memo: "Спасибо за консультацию по TON" }, "seed-transfer-1");
-  await transferToMember(db, id("demo"), id("steam_seller"), roubles(700), { holdHours: 48, memo: "Предоплата за ключ, сниму удержание после проверки" }, "seed-transfer-2");
+  await transferToMember(
+    db,
+    id("demo"),
+    id("steam_seller"),
+    roubles(700),
+    { holdHours: 48, memo: "Предоплата за ключ, сниму удержание после проверки" },
+    "seed-transfer-2",
+  );
 
   const now = Date.now();
   let step = 0;
@@ -113,12 +120,17 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
   ]);
   await deal("Kotofey", "demo", "seller", 2_000, "Настольная игра «Каркассон» с двумя дополнениями, всё на месте.", []);
 
-  const upheld = await fileClaim(db, id("Marina_Trade"), {
-    accused: id("Sanya_Trader"),
-    amount: roubles(5_000),
-    description: "Договорились о продаже аккаунта Genshin Impact, Санёк попросил предоплату мимо гаранта и после оплаты пропал, сообщения не читает.",
-    evidence: ["https://example.com/screenshots/chat-1.png", "https://example.com/screenshots/payment.png"],
-  }, "seed-claim-1");
+  const upheld = await fileClaim(
+    db,
+    id("Marina_Trade"),
+    {
+      accused: id("Sanya_Trader"),
+      amount: roubles(5_000),
+      description: "Договорились о продаже аккаунта Genshin Impact, Санёк попросил предоплату мимо гаранта и после оплаты пропал, сообщения не читает.",
+      evidence: ["https://example.com/screenshots/chat-1.png", "https://example.com/screenshots/payment.png"],
+    },
+    "seed-claim-1",
+  );
   await decideClaim(
     db,
     moderator,
@@ -126,10 +138,15 @@ export async function seedMoney(db: Db, idByUsername: Map<string, number>): Prom
     { decision: "uphold", note: "Взял предоплату мимо гаранта и не передал аккаунт; переписка и платёж подтверждены.", compensation: roubles(3_000) },
     "seed-claim-decision-1",
   );
-  await fileClaim(db, id("nastya_design"), {
-    accused: id("Serega_CS"),
-    amount: roubles(1_200),
-    description: "Заказал аватарку и баннер для канала, получил исходники и перестал отвечать, оплату так и не прислал.",
-    evidence: ["https://example.com/screenshots/order.png"],
-  }, "seed-claim-2");
+  await fileClaim(
+    db,
+    id("nastya_design"),
+    {
+      accused: id("Serega_CS"),
+      amount: roubles(1_200),
+      description: "Заказал аватарку и баннер для канала, получил исходники и перестал отвечать, оплату так и не прислал.",
+      evidence: ["https://example.com/screenshots/order.png"],
+    },
+    "seed-claim-2",
+  );
 }

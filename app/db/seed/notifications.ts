@@ -15,7 +15,10 @@ const UNREAD_PER_MEMBER = 4;
 
 /** Creates the notifications of `usernames` (default demo and admin); returns how many exist after. */
 export async function seedNotifications(db: Db, usernames: readonly string[] = ["demo", "admin"]): Promise<number> {
-  const members = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...usernames]));
+  const members = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, [...usernames]));
   for (const member of members) {
     const ownPosts = await db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, member.id)).orderBy(desc(posts.createdAt)).limit(5);
     const postIds = ownPosts.map((post) => post.id);
@@ -42,7 +45,14 @@ export async function seedNotifications(db: Db, usernames: readonly string[] = [
         .orderBy(desc(comments.createdAt))
         .limit(6);
       for (const comment of commentRows) {
-        items.push({ recipientId: member.id, type: "POST_COMMENT_NEW", senderId: comment.authorId, postId: comment.postId, commentId: comment.id, groupKey: `comment:${comment.id}` });
+        items.push({
+          recipientId: member.id,
+          type: "POST_COMMENT_NEW",
+          senderId: comment.authorId,
+          postId: comment.postId,
+          commentId: comment.id,
+          groupKey: `comment:${comment.id}`,
+        });
       }
     }
     const wallRows = await db

@@ -53,7 +53,9 @@ describe(`demo community on ${engine}`, () => {
 
   it("gives the demo member notifications to look at: grouped likes, comments, a chat mention, a few unread", async () => {
     const demo = sql`(select id from users where username = 'demo')`;
-    expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_LIKE' and cardinality(actor_ids) > 1`)).toBeGreaterThan(0);
+    expect(
+      await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_LIKE' and cardinality(actor_ids) > 1`),
+    ).toBeGreaterThan(0);
     expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'POST_COMMENT_NEW'`)).toBeGreaterThan(0);
     expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and type = 'PUBLIC_CONVERSATION_MESSAGE_MENTION'`)).toBe(1);
     expect(await scalar(sql`select count(*) from notifications where recipient_id = ${demo} and read_at is null`)).toBe(4);
@@ -80,7 +82,9 @@ describe(`demo community on ${engine}`, () => {
     expect(await scalar(sql`select count(*) from reports where status = 'dismissed'`)).toBeGreaterThan(0);
     expect(await scalar(sql`select count(*) from posts where hidden_at is not null and author_id = ${member("Sanya_Trader")}`)).toBe(1);
     const inForce = (kind: string, username: string) =>
-      scalar(sql`select count(*) from sanctions where kind = ${kind} and user_id = ${member(username)} and lifted_at is null and (ends_at is null or ends_at > now())`);
+      scalar(
+        sql`select count(*) from sanctions where kind = ${kind} and user_id = ${member(username)} and lifted_at is null and (ends_at is null or ends_at > now())`,
+      );
     expect(await inForce("mute", "Хомяк_Инвестор")).toBe(1);
     expect(await inForce("suspend", "Veronika_Smm")).toBe(1);
     expect(await scalar(sql`select count(*) from sessions where user_id = ${member("Veronika_Smm")}`)).toBe(0);

@@ -71,7 +71,10 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       // ASCII names for files and addresses, whatever the username's alphabet.
       const slug = /^[A-Za-z0-9_]+$/.test(member.username) ? member.username.toLowerCase() : `member${index + 1}`;
       const file = `${slug}.svg`;
-      writeFileSync(path.join(avatarDir, file), createAvatar(notionists, { seed: member.username, backgroundColor: [AVATAR_BACKGROUNDS[index % AVATAR_BACKGROUNDS.length]!] }).toString());
+      writeFileSync(
+        path.join(avatarDir, file),
+        createAvatar(notionists, { seed: member.username, backgroundColor: [AVATAR_BACKGROUNDS[index % AVATAR_BACKGROUNDS.length]!] }).toString(),
+      );
       const account = DEMO_ACCOUNT_OF[member.username] ?? null;
       return {
         username: member.username,
@@ -111,15 +114,9 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
           .returning({ id: posts.id, authorId: posts.authorId, createdAt: posts.createdAt })),
       );
     }
-    await insertActivity(
-      tx,
-      buildSeedActivity({ memberIds: inserted.map((u) => u.id), posts: insertedPosts, demoId: idByUsername.get("demo")!, now }),
-    );
+    await insertActivity(tx, buildSeedActivity({ memberIds: inserted.map((u) => u.id), posts: insertedPosts, demoId: idByUsername.get("demo")!, now }));
     await insertSeedConversations(tx, idByUsername, now);
-    await tx
-      .insert(settings)
-      .values({ key: MAIN_PAGE_BACKGROUND_KEY, value: "/images/backgrounds/main.svg" })
-      .onConflictDoNothing();
+    await tx.insert(settings).values({ key: MAIN_PAGE_BACKGROUND_KEY, value: "/images/backgrounds/main.svg" }).onConflictDoNothing();
     return { members: inserted.length, posts: postRows.length, idByUsername };
   });
   await seedMoney(db, result.idByUsername);
@@ -141,16 +138,16 @@ async function insertActivity(tx: Db, activity: SeedActivity): Promise<void> {
   // inserted in the same batch; the sequence is moved past them afterwards.
   const commentAuthor = new Map(activity.comments.map((c) => [c.key, c.authorId]));
   await inBatches(activity.comments, (batch) =>
-    tx.insert(comments).values(
-      batch.map((c) => ({ id: c.key, postId: c.postId, authorId: c.authorId, parentId: c.parentKey, body: c.body, createdAt: c.createdAt })),
-    ),
+    tx
+      .insert(comments)
+      .values(batch.map((c) => ({ id: c.key, postId: c.postId, authorId: c.authorId, parentId: c.parentKey, body: c.body, createdAt: c.createdAt }))),
   );
   await tx.execute(sql`select setval(pg_get_serial_sequence('comments', 'id'), (select coalesce(max(id), 0) + 1 from comments), false)`);
   await inBatches(activity.postLikes, (batch) => tx.insert(postLikes).values(batch));
   await inBatches(activity.commentLikes, (batch) =>
-    tx.insert(commentLikes).values(
-      batch.map((l) => ({ commentId: l.commentKey, userId: l.userId, receiverId: commentAuthor.get(l.commentKey)!, createdAt: l.createdAt })),
-    ),
+    tx
+      .insert(commentLikes)
+      .values(batch.map((l) => ({ commentId: l.commentKey, userId: l.userId, receiverId: commentAuthor.get(l.commentKey)!, createdAt: l.createdAt }))),
   );
   await inBatches(activity.wallPosts, (batch) =>
     tx.insert(wallPosts).values(batch.map(({ pinned, ...w }) => ({ ...w, pinnedAt: pinned ? w.createdAt : null }))),
@@ -173,5 +170,8 @@ const AVATAR_BACKGROUNDS = ["c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "b6e3f4", "c
 export async function wipeCommunity(db: Db): Promise<void> {
   // Reports, sanctions and the audit log go with the members (cascade); the stats rollup is counted again.
   await db.execute(sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts}, ${ledgerAccounts}, ${statsDaily} restart identity cascade`);
-  await db.insert(ledgerAccounts).values([{ kind: "platform_fee" }, { kind: "platform_funding" }]).onConflictDoNothing();
+  await db
+    .insert(ledgerAccounts)
+    .values([{ kind: "platform_fee" }, { kind: "platform_funding" }])
+    .onConflictDoNothing();
 }

@@ -21,7 +21,10 @@ afterAll(async () => {
 /** The newest mail written to `to` (mail files sort by time), and the token of its link. */
 async function lastMailTo(to: string): Promise<StoredMail & { token: string }> {
   const dir = mailDir();
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".json")).sort().reverse();
+  const names = (await readdir(dir))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .reverse();
   for (const name of names) {
     const mail = JSON.parse(await readFile(path.join(dir, name), "utf8")) as StoredMail;
     if (mail.to === to) return { ...mail, token: new URL(mail.links[0]!).searchParams.get("token")! };

@@ -46,7 +46,11 @@ export async function verifyEmail(db: Db, token: unknown): Promise<{ userId: num
  * whether a mail was sent (for tests and logs only, never shown to the visitor).
  */
 export async function requestPasswordReset(db: Db, email: string): Promise<boolean> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   if (!user) return false;
   const token = await createAccountToken(db, user.id, "password_reset");
   await sendMail(passwordResetMail(user.email, user.username, token));

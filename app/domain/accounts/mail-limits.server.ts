@@ -1,6 +1,6 @@
 /**
- * Limits on mail a visitor can make the site send (issue 6 "Email", like the login limit of
- * PRODUCT.md Limits): per target address and per IP, counted in the shared `rate_limits`
+ * Limits on mail a visitor can make the site send (issue 6 "Email",
+ * like the login limit of docs/product/limits.md#rate-limits): per target address and per IP, counted in the shared `rate_limits`
  * table through rate-limiter-flexible, so every server process shares the counters.
  */
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";

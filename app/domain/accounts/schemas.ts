@@ -1,6 +1,6 @@
 /**
  * Form schemas of the email flows (issue 6 "Email"), shared by actions and the browser's
- * inline validation. Messages are Russian; password rules are registration's (PRODUCT.md People).
+ * inline validation. Messages are Russian; password rules are registration's (docs/product/accounts.md#members).
  */
 import { z } from "zod";
 import { EmailSchema, PasswordSchema } from "~/domain/users/schemas";

@@ -50,7 +50,10 @@ describe(`account tokens on ${engine}`, () => {
     const user = await makeUser(t.db);
     const token = await createAccountToken(t.db, user.id, "password_reset", { now: Date.now() - TOKEN_TTL_MS.password_reset - 60_000 });
     expect(await refusalCode(consumeAccountToken(t.db, token, "password_reset"))).toBe("token_expired");
-    const [row] = await t.db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     expect(row!.usedAt).toBeNull();
   });
 

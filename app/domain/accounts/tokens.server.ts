@@ -34,19 +34,12 @@ export function hashToken(token: string): string {
  * the member's older unused tokens of that purpose are deleted first, in the same transaction.
  * `now` (ms) is for tests.
  */
-export async function createAccountToken(
-  db: Db,
-  userId: number,
-  purpose: TokenPurpose,
-  options: { newEmail?: string; now?: number } = {},
-): Promise<string> {
+export async function createAccountToken(db: Db, userId: number, purpose: TokenPurpose, options: { newEmail?: string; now?: number } = {}): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = options.now ?? Date.now();
   await db.transaction(async (tx) => {
     if (REPLACES_OLDER.has(purpose)) {
-      await tx
-        .delete(accountTokens)
-        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+      await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
     }
     await tx.insert(accountTokens).values({
       userId,

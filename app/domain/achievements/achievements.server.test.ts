@@ -49,7 +49,7 @@ async function earnedIds(db: Db, userId: number): Promise<string[]> {
 }
 
 describe(`achievement definitions`, () => {
-  it("cover PRODUCT.md Reputation, with unique ids and Russian titles", () => {
+  it("cover docs/product/content.md#achievements, with unique ids and Russian titles", () => {
     expect(ACHIEVEMENTS.map((a) => a.id)).toEqual([
       "first_post",
       "posts_10",
@@ -132,10 +132,16 @@ describe(`achievements on ${engine}`, () => {
       const batch = all.slice(given, total);
       given = total;
       const of = (kind: Like["kind"]) => batch.filter((l) => l.kind === kind);
-      if (of("comment").length) await t.db.insert(commentLikes).values(of("comment").map((l) => ({ commentId: l.itemId, userId: l.likerId, receiverId: receiver!.id })));
-      if (of("wall_post").length) await t.db.insert(wallPostLikes).values(of("wall_post").map((l) => ({ wallPostId: l.itemId, userId: l.likerId, receiverId: receiver!.id })));
+      if (of("comment").length)
+        await t.db.insert(commentLikes).values(of("comment").map((l) => ({ commentId: l.itemId, userId: l.likerId, receiverId: receiver!.id })));
+      if (of("wall_post").length)
+        await t.db.insert(wallPostLikes).values(of("wall_post").map((l) => ({ wallPostId: l.itemId, userId: l.likerId, receiverId: receiver!.id })));
       for (let i = 0; i < of("post").length; i += 200) {
-        await t.db.insert(postLikes).values(of("post").slice(i, i + 200).map((l) => ({ postId: l.itemId, userId: l.likerId, receiverId: receiver!.id })));
+        await t.db.insert(postLikes).values(
+          of("post")
+            .slice(i, i + 200)
+            .map((l) => ({ postId: l.itemId, userId: l.likerId, receiverId: receiver!.id })),
+        );
       }
       const last = batch.at(-1)!;
       await publish(t.db, { type: "like.created", target: last.kind, targetId: last.itemId, likerId: last.likerId, receiverId: receiver!.id, postId: null });
@@ -168,7 +174,10 @@ describe(`achievements on ${engine}`, () => {
     await publish(t.db, { type: "follow.created", followerId: member!.id, followeeId: other!.id });
     expect(await earnedIds(t.db, member!.id)).toEqual([]);
 
-    await t.db.update(users).set({ createdAt: new Date(Date.now() - 366 * DAY_MS) }).where(eq(users.id, member!.id));
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 366 * DAY_MS) })
+      .where(eq(users.id, member!.id));
     const [wallPost] = await t.db.insert(wallPosts).values({ ownerId: other!.id, authorId: member!.id, body: "Привет" }).returning();
     await publish(t.db, { type: "wall_post.created", wallPostId: wallPost!.id, ownerId: other!.id, authorId: member!.id, mentionedUserIds: [] });
     expect(await earnedIds(t.db, member!.id)).toEqual(["year_on_site"]);
@@ -184,7 +193,10 @@ describe(`achievements on ${engine}`, () => {
     await publish(t.db, like);
     expect(await earnedIds(t.db, member!.id)).toEqual([]);
 
-    await t.db.update(users).set({ verified: true }).where(inArray(users.id, [member!.id, liked!.id]));
+    await t.db
+      .update(users)
+      .set({ verified: true })
+      .where(inArray(users.id, [member!.id, liked!.id]));
     await publish(t.db, like);
     expect(await earnedIds(t.db, member!.id)).toEqual(["verified"]);
     // The receiver is evaluated too, and every rule of theirs is checked then.
@@ -229,7 +241,9 @@ describe(`achievements on ${engine}`, () => {
     const [account] = await t.db.insert(ledgerAccounts).values({ kind: "member_deposit", userId: member!.id, balance: 999_999 }).returning();
     await publish(t.db, { type: "deposit.changed", userId: member!.id, deposit: 999_999 });
     expect(await earnedIds(t.db, member!.id)).toEqual([]);
-    expect((await listAchievementStatus(t.db, member!.id)).find((s) => s.id === "deposit_10000")).toMatchObject({ progress: { current: 9_999, target: 10_000 } });
+    expect((await listAchievementStatus(t.db, member!.id)).find((s) => s.id === "deposit_10000")).toMatchObject({
+      progress: { current: 9_999, target: 10_000 },
+    });
     await t.db.update(ledgerAccounts).set({ balance: 1_000_000 }).where(eq(ledgerAccounts.id, account!.id));
     await publish(t.db, { type: "deposit.changed", userId: member!.id, deposit: 1_000_000 });
     expect(await earnedIds(t.db, member!.id)).toEqual(["deposit_10000"]);

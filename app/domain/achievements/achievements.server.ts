@@ -1,5 +1,5 @@
 /**
- * Achievements (issue 3, PRODUCT.md Reputation): defined in code (definitions.server.ts),
+ * Achievements (issue 3, docs/product/content.md#achievements): defined in code (definitions.server.ts),
  * granted once when their rule first holds, with the date earned.
  *
  * The engine: evaluating a member reads every counter the definitions use, plus the ids the
@@ -160,10 +160,7 @@ export async function listUserAchievements(db: Db, userId: number, definitions: 
  * counters and the earned dates). Listing grants nothing: call evaluateAchievements first.
  */
 export async function listAchievementStatus(db: Db, userId: number, definitions: Definitions = ACHIEVEMENTS): Promise<AchievementStatusDto[]> {
-  const [member, earned] = await Promise.all([
-    isValidId(userId) ? readMember(db, userId, definitions) : null,
-    listUserAchievements(db, userId, definitions),
-  ]);
+  const [member, earned] = await Promise.all([isValidId(userId) ? readMember(db, userId, definitions) : null, listUserAchievements(db, userId, definitions)]);
   const earnedAt = new Map(earned.map((e) => [e.id, e.earnedAt]));
   return definitions.map((definition) => {
     const at = earnedAt.get(definition.id) ?? null;

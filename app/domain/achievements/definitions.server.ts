@@ -1,5 +1,5 @@
 /**
- * Every achievement of PRODUCT.md Reputation, in the order /profile/achievements shows them.
+ * Every achievement of docs/product/content.md#achievements, in the order /profile/achievements shows them.
  *
  * To add one (e.g. the money issue's «Первая сделка»): append a definition to ACHIEVEMENTS
  * — with a counter for its fact if none below fits, and triggers naming the event that can
@@ -21,7 +21,7 @@ import { atLeast, countOf, flagOf, isTrue, on, type AchievementDefinition, type 
 /** Posts and articles the member has published. */
 const postCount = countOf("posts", sql`(select count(*)::int from ${posts} where ${posts.authorId} = ${users.id})`);
 
-/** Likes received on the member's posts, comments and wall posts (reputation, PRODUCT.md Reputation). */
+/** Likes received on the member's posts, comments and wall posts (docs/product/content.md#reputation). */
 const likesReceived = countOf(
   "likes_received",
   sql`((select count(*)::int from ${postLikes} where ${postLikes.receiverId} = ${users.id})
@@ -35,7 +35,7 @@ const yearOnSite = flagOf("year_on_site", sql`(${users.createdAt} <= now() - int
 /** Carries the VERIFIED rank. */
 const verified = flagOf("verified", sql`${users.verified}`);
 
-/** Guarantor deals completed with the member as buyer or seller (PRODUCT.md Guarantor service). */
+/** Guarantor deals completed with the member as buyer or seller (docs/product/deals.md). */
 const dealsCompleted = countOf(
   "deals_completed",
   sql`(select count(*)::int from ${deals} where ${deals.state} = 'completed' and ${users.id} in (${deals.buyerId}, ${deals.sellerId}))`,

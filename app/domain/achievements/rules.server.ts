@@ -1,5 +1,5 @@
 /**
- * The vocabulary achievement definitions are written in (PRODUCT.md Reputation):
+ * The vocabulary achievement definitions are written in (docs/product/content.md#achievements):
  *
  * - a counter is one fact about a member — a number («posts published») or a flag
  *   («verified») — as a scalar SQL expression correlated with the member's `users` row, so
@@ -72,7 +72,6 @@ export function ruleProgress(rule: Rule, values: CounterValues): { current: numb
   return { current: Math.min(Number(values[rule.counter.key] ?? 0), rule.target), target: rule.target };
 }
 
-
 /** An event type and the members whose achievements it may change. */
 export type Trigger = { [T in DomainEventType]: { event: T; members: (event: EventOf<T>) => readonly number[] } }[DomainEventType];
 
@@ -81,7 +80,7 @@ export function on<T extends DomainEventType>(event: T, members: (event: EventOf
   return { event, members } as Trigger;
 }
 
-/** One achievement (PRODUCT.md Reputation): shown as `title` with `icon`; `description` is its condition. */
+/** One achievement (docs/product/content.md#achievements): shown as `title` with `icon`; `description` is its condition. */
 export interface AchievementDefinition {
   /** Stable id stored in user_achievements.achievement_id: never rename a granted one. */
   id: string;

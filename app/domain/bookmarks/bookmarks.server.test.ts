@@ -15,7 +15,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-
 describe(`bookmarks on ${engine}`, () => {
   it("toggles a bookmark, one per member per post; an explicit state is idempotent", async () => {
     const author = await makeUser(t.db);

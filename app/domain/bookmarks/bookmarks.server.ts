@@ -1,5 +1,5 @@
 /**
- * Bookmarks (issue 3 item 5, PRODUCT.md Content): a member keeps posts to read later;
+ * Bookmarks (issue 3 item 5, docs/product/content.md#bookmarks): a member keeps posts to read later;
  * /profile/bookmarks lists them newest first. One row per member per post (primary key).
  */
 import { and, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
@@ -31,7 +31,11 @@ const postNotFound = () => new NotFound("Пост не найден", "post_not_
  */
 export async function setBookmark(db: Db, actor: UserRow, postId: number, bookmarked?: boolean): Promise<{ bookmarked: boolean }> {
   if (!isValidId(postId)) throw postNotFound();
-  const [post] = await db.select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt }).from(posts).where(eq(posts.id, postId)).limit(1);
+  const [post] = await db
+    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
   // A post deleted by a moderator, or hidden by reports from the actor, cannot be bookmarked (issue 10); removing stays possible.
   if (!post || (bookmarked !== false && (post.deletedAt || (post.hiddenAt && !seesHidden(actor, post.authorId))))) throw postNotFound();
   if (bookmarked !== false) {
@@ -67,8 +71,8 @@ export async function bookmarkedPostIds(db: Db, viewerId: number | null, postIds
 }
 
 /**
- * A page of `userId`'s bookmarked posts, the most recently bookmarked first (PRODUCT.md
- * Content). Two queries whatever the page size: rows joined with posts and authors, and the count.
+ * A page of `userId`'s bookmarked posts, the most recently bookmarked first
+ * (docs/product/content.md#bookmarks). Two queries whatever the page size: rows joined with posts and authors, and the count.
  */
 export async function listBookmarks(db: Db, userId: number, params: PageParams): Promise<Page<BookmarkDto>> {
   // Posts deleted by a moderator or hidden by reports (unless the member wrote them) leave the list (issue 10).

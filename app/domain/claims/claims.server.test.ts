@@ -10,16 +10,7 @@ import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tes
 import { postTransfers } from "../ledger/ledger.server";
 import { runOperation } from "../ledger/operations.server";
 import { getBalances, topUp } from "../ledger/wallet.server";
-import {
-  countOpenClaimsAgainst,
-  decideClaim,
-  fileClaim,
-  getClaim,
-  listBlacklist,
-  listClaimsAgainst,
-  listClaimsFiledBy,
-  listOpenClaims,
-} from "./claims.server";
+import { countOpenClaimsAgainst, decideClaim, fileClaim, getClaim, listBlacklist, listClaimsAgainst, listClaimsFiledBy, listOpenClaims } from "./claims.server";
 
 let t: TestDatabase;
 let admin: UserRow;
@@ -46,7 +37,9 @@ async function memberWithDeposit(deposit: number): Promise<UserRow> {
   if (deposit > 0) {
     await topUp(t.db, admin.id, member.id, deposit, key());
     await runOperation(t.db, member.id, key(), "test.deposit", { amount: deposit }, (tx, op) =>
-      postTransfers(tx, op.id, [{ kind: "deposit", from: { kind: "member_available", userId: member.id }, to: { kind: "member_deposit", userId: member.id }, amount: deposit }]),
+      postTransfers(tx, op.id, [
+        { kind: "deposit", from: { kind: "member_available", userId: member.id }, to: { kind: "member_deposit", userId: member.id }, amount: deposit },
+      ]),
     );
   }
   return member;
@@ -68,12 +61,17 @@ describe(`filing a claim on ${engine}`, () => {
   it("a member files against another by «@Username» in any case; both see it, the accused has one open claim", async () => {
     const claimant = await makeUser(t.db);
     const accused = await makeUser(t.db);
-    const claim = await fileClaim(t.db, claimant.id, {
-      accused: `@${accused.username.toUpperCase()}`,
-      amount: 150_050,
-      description: `  ${description}  `,
-      evidence: ["https://example.com/chat.png", "http://imgur.example/a"],
-    }, key());
+    const claim = await fileClaim(
+      t.db,
+      claimant.id,
+      {
+        accused: `@${accused.username.toUpperCase()}`,
+        amount: 150_050,
+        description: `  ${description}  `,
+        evidence: ["https://example.com/chat.png", "http://imgur.example/a"],
+      },
+      key(),
+    );
     expect(claim).toMatchObject({
       status: "open",
       claimant: { id: claimant.id, username: claimant.username },
@@ -128,7 +126,18 @@ describe(`filing a claim on ${engine}`, () => {
     // A real deal, but between the claimant and someone else.
     const [other] = await t.db
       .insert(deals)
-      .values({ buyerId: claimant.id, sellerId: stranger.id, createdBy: claimant.id, amount: 10_000, fee: 5_000, feePayer: "buyer", buyerFee: 5_000, sellerFee: 0, description: "Сделка", deadline: new Date() })
+      .values({
+        buyerId: claimant.id,
+        sellerId: stranger.id,
+        createdBy: claimant.id,
+        amount: 10_000,
+        fee: 5_000,
+        feePayer: "buyer",
+        buyerFee: 5_000,
+        sellerFee: 0,
+        description: "Сделка",
+        deadline: new Date(),
+      })
       .returning({ id: deals.id });
     await expect(fileClaim(t.db, claimant.id, { ...base, dealId: other!.id }, key())).rejects.toMatchObject({ status: 400, code: "deal_not_between_parties" });
     expect(await claimCount()).toBe(before);
@@ -139,7 +148,18 @@ describe(`filing a claim on ${engine}`, () => {
     const accused = await makeUser(t.db);
     const [deal] = await t.db
       .insert(deals)
-      .values({ buyerId: claimant.id, sellerId: accused.id, createdBy: accused.id, amount: 20_000, fee: 5_000, feePayer: "seller", buyerFee: 0, sellerFee: 5_000, description: "Аккаунт", deadline: new Date() })
+      .values({
+        buyerId: claimant.id,
+        sellerId: accused.id,
+        createdBy: accused.id,
+        amount: 20_000,
+        fee: 5_000,
+        feePayer: "seller",
+        buyerFee: 0,
+        sellerFee: 5_000,
+        description: "Аккаунт",
+        deadline: new Date(),
+      })
       .returning({ id: deals.id });
     const claim = await fileClaim(t.db, claimant.id, { accused: accused.username, amount: 20_000, description, evidence: [], dealId: deal!.id }, key());
     expect(claim.dealId).toBe(deal!.id);
@@ -165,7 +185,10 @@ describe(`filing a claim on ${engine}`, () => {
     // The same claim named another way (by id, «@») is the same request.
     expect(await fileClaim(t.db, claimant.id, { ...input, accused: accused.id }, "file-once")).toEqual(first);
     expect(await countOpenClaimsAgainst(t.db, accused.id)).toBe(1);
-    await expect(fileClaim(t.db, claimant.id, { ...input, amount: 20_000 }, "file-once")).rejects.toMatchObject({ status: 409, code: "idempotency_key_reused" });
+    await expect(fileClaim(t.db, claimant.id, { ...input, amount: 20_000 }, "file-once")).rejects.toMatchObject({
+      status: 409,
+      code: "idempotency_key_reused",
+    });
     await expect(fileClaim(t.db, claimant.id, input, "not a key")).rejects.toMatchObject({ status: 400, code: "invalid_idempotency_key" });
     expect((await listClaimsFiledBy(t.db, claimant.id, firstPage)).total).toBe(1);
   });
@@ -243,7 +266,12 @@ describe(`deciding a claim on ${engine}`, () => {
     const accused = await makeUser(t.db);
     const claim = await fileClaim(t.db, claimant.id, { accused: accused.id, amount: 10_000, description, evidence: [] }, key());
     const decided = await decideClaim(t.db, moderator.id, claim.id, { decision: "reject", note: "  Доказательства не подтверждают обман  " }, key());
-    expect(decided).toMatchObject({ status: "rejected", decisionNote: "Доказательства не подтверждают обман", decidedBy: { id: moderator.id }, compensation: null });
+    expect(decided).toMatchObject({
+      status: "rejected",
+      decisionNote: "Доказательства не подтверждают обман",
+      decidedBy: { id: moderator.id },
+      compensation: null,
+    });
     expect(decided.decidedAt).toEqual(expect.any(String));
     expect(await isScammer(accused.id)).toBe(false);
     expect(await countOpenClaimsAgainst(t.db, accused.id)).toBe(0);
@@ -271,7 +299,13 @@ describe(`deciding a claim on ${engine}`, () => {
     expect(await getBalances(t.db, claimant.id)).toEqual({ available: 123_456, held: 0, deposit: 0 });
     const [row] = await t.db.select().from(claims).where(eq(claims.id, claim.id));
     const [transfer] = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, row!.compensationTransferId!));
-    expect(transfer).toMatchObject({ kind: "compensation", amount: 123_456, memo: `Претензия №${claim.id}`, debitBalanceAfter: 376_544, creditBalanceAfter: 123_456 });
+    expect(transfer).toMatchObject({
+      kind: "compensation",
+      amount: 123_456,
+      memo: `Претензия №${claim.id}`,
+      debitBalanceAfter: 376_544,
+      creditBalanceAfter: 123_456,
+    });
     expect(await isScammer(accused.id)).toBe(true);
     expect(events).toEqual([
       { type: "claim.upheld", claimId: claim.id, accusedId: accused.id, claimantId: claimant.id },
@@ -330,7 +364,10 @@ describe(`deciding a claim on ${engine}`, () => {
     expect(upheldEvents).toBe(1);
     expect(await getBalances(t.db, claimant.id)).toMatchObject({ available: 25_000 });
     expect(await getBalances(t.db, accused.id)).toMatchObject({ deposit: 15_000 });
-    const compensations = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.memo, `Претензия №${claim.id}`));
+    const compensations = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.memo, `Претензия №${claim.id}`));
     expect(compensations).toHaveLength(1);
     await expect(decideClaim(t.db, moderator.id, claim.id, { ...input, compensation: 1 }, retryKey)).rejects.toMatchObject({
       status: 409,

@@ -1,5 +1,5 @@
 /**
- * Claims against members (issue 5; PRODUCT.md Claims and blacklist): a member files a claim
+ * Claims against members (issue 5; docs/product/claims.md): a member files a claim
  * (amount, description, evidence links, deal reference); a moderator upholds or rejects it.
  * Upheld: the accused gets rank SCAMMER (users.scammer, see ranksOf), the claim joins the public
  * blacklist, and compensation may be paid from the accused's deposit.
@@ -50,7 +50,11 @@ function claimNotFound(): NotFound {
 async function findMember(db: Db, ref: string | number): Promise<UserRow | null> {
   if (typeof ref === "number") return isValidId(ref) ? getUserById(db, ref) : null;
   assertCleanText("accused", ref);
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${ref})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${ref})`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -60,7 +64,7 @@ async function findMember(db: Db, ref: string | number): Promise<UserRow | null>
  * characters, 0–10 http(s) evidence links of ≤ 500 characters, and optionally the id of a deal
  * between the two, under idempotency key `key` (operation "claim.file"): a retried submit with
  * the same key answers the same claim (as filed) instead of a second one or a 409. Returns the
- * new open claim. PRODUCT.md Claims and blacklist.
+ * new open claim. docs/product/claims.md#filing-a-claim.
  *
  * Throws ValidationFailed (`invalid_input` with field errors; `invalid_text` for text with NUL or
  * a lone surrogate; `claim_against_self`; `deal_not_between_parties` when the deal is unknown or
@@ -133,7 +137,7 @@ async function assertNoOpenClaim(tx: Tx, claimantId: number, accusedId: number):
  * kopecks (optional, ≤ the claim's amount and ≤ the accused's deposit) move from the accused's
  * deposit to the claimant's available balance (transfer kind "compensation", memo «Претензия №id»).
  * Publishes `claim.upheld` and, with compensation, `deposit.changed` after the commit.
- * Returns the decided claim. PRODUCT.md Claims and blacklist, Money "Deposit".
+ * Returns the decided claim. docs/product/claims.md#deciding, docs/product/claims.md#compensation.
  *
  * Throws ValidationFailed (`invalid_input`; `compensation_on_reject`; `compensation_above_claim`),
  * NotFound (`claim_not_found` for an unknown claim or one the caller may not see), Forbidden
@@ -182,7 +186,13 @@ export async function decideClaim(db: Db, moderatorId: number, claimId: number, 
         );
       }
       const [transfer] = await postTransfers(tx, operation.id, [
-        { kind: "compensation", from: depositRef, to: { kind: "member_available", userId: claim.claimantId }, amount: compensation, memo: `Претензия №${claim.id}` },
+        {
+          kind: "compensation",
+          from: depositRef,
+          to: { kind: "member_available", userId: claim.claimantId },
+          amount: compensation,
+          memo: `Претензия №${claim.id}`,
+        },
       ]);
       transferId = transfer!.id;
       depositAfter = transfer!.debitBalanceAfter;
@@ -240,7 +250,7 @@ async function maySee(db: Db, viewerId: number | null, row: ClaimRow): Promise<b
 
 /**
  * How many open claims name member `userId` as the accused (deposit withdrawals wait while any is
- * open: PRODUCT.md Money "Deposit"). Pass the transaction to count under its locks.
+ * open: docs/product/money.md#deposits). Pass the transaction to count under its locks.
  */
 export async function countOpenClaimsAgainst(db: Db | Tx, userId: number): Promise<number> {
   const [row] = await db

@@ -1,5 +1,5 @@
 /**
- * Lists of claims (issue 5; PRODUCT.md Claims and blacklist): the public blacklist, a member's
+ * Lists of claims (issue 5; docs/product/claims.md): the public blacklist, a member's
  * claims filed and against them, and the moderators' queue of open claims. Each page loads its
  * members in one query (mapper.server.ts).
  */
@@ -56,7 +56,7 @@ export async function listOpenClaims(db: Db, moderatorId: number, params: PagePa
 /**
  * The public blacklist (/blacklist, GET /api/profiles/blacklist): upheld claims, newest decision
  * first — the accused (with ranks, so avatars carry the scam overlay), the moderator's reason, the
- * claimed amount and compensation in kopecks, the date and the claim id. PRODUCT.md Claims and blacklist.
+ * claimed amount and compensation in kopecks, the date and the claim id. docs/product/claims.md#blacklist.
  */
 export async function listBlacklist(db: Db, params: PageParams): Promise<Page<BlacklistEntryDto>> {
   const where = eq(claims.status, "upheld");
@@ -69,15 +69,13 @@ export async function listBlacklist(db: Db, params: PageParams): Promise<Page<Bl
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage);
   const [total] = await db.select({ value: count() }).from(claims).where(where);
-  const items = rows.map(
-    ({ claim, accused }): BlacklistEntryDto => ({
-      claimId: claim.id,
-      accused: toUserRefDto(accused),
-      reason: claim.decisionNote ?? "",
-      amount: claim.amount,
-      compensation: claim.compensation,
-      date: (claim.decidedAt ?? claim.createdAt).toISOString(),
-    }),
-  );
+  const items = rows.map(({ claim, accused }): BlacklistEntryDto => ({
+    claimId: claim.id,
+    accused: toUserRefDto(accused),
+    reason: claim.decisionNote ?? "",
+    amount: claim.amount,
+    compensation: claim.compensation,
+    date: (claim.decidedAt ?? claim.createdAt).toISOString(),
+  }));
   return toPage(items, total?.value ?? 0, params);
 }

@@ -1,5 +1,5 @@
 /**
- * Claim rows to their public shapes (HOUSE_STYLE.md "one mapper per entity"): the members of a
+ * Claim rows to their public shapes (docs/product/engineering.md#one-mapper-per-entity): the members of a
  * list of claims are loaded in one query, never per row.
  */
 import { inArray } from "drizzle-orm";
@@ -20,7 +20,11 @@ export async function toClaimDtos(db: Db | Tx, rows: ClaimRow[]): Promise<ClaimD
     if (row.decidedBy !== null) ids.add(row.decidedBy);
   }
   const members = new Map<number, UserRow>();
-  for (const user of await db.select().from(users).where(inArray(users.id, [...ids]))) members.set(user.id, user);
+  for (const user of await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids])))
+    members.set(user.id, user);
   return rows.map((row) => ({
     id: row.id,
     status: row.status,

@@ -1,5 +1,5 @@
 /**
- * Claim input (issue 5; PRODUCT.md Claims and blacklist), shared by the domain, the /api routes
+ * Claim input (issue 5; docs/product/claims.md), shared by the domain, the /api routes
  * and Conform in the browser. Two layers: the *Input schemas take what the domain and JSON
  * callers pass (amounts in kopecks, evidence as an array); the *Form schemas take what a page
  * form posts (amounts in roubles «1 234,50», evidence one link per line, a deal number «#12»)
@@ -22,7 +22,13 @@ const accusedField = z.union(
       .string()
       .trim()
       .transform((value) => value.replace(/^@/u, ""))
-      .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет").refine(...cleanTextRefinement())),
+      .pipe(
+        z
+          .string()
+          .min(1, "Укажите, на кого претензия")
+          .max(64, "Такого участника нет")
+          .refine(...cleanTextRefinement()),
+      ),
     z.number().int().positive(),
   ],
   { error: "Укажите, на кого претензия" },
@@ -77,7 +83,13 @@ export const FileClaimFormSchema = z.object({
     .string({ error: "Укажите, на кого претензия" })
     .trim()
     .transform((value) => value.replace(/^@/u, ""))
-    .pipe(z.string().min(1, "Укажите, на кого претензия").max(64, "Такого участника нет").refine(...cleanTextRefinement())),
+    .pipe(
+      z
+        .string()
+        .min(1, "Укажите, на кого претензия")
+        .max(64, "Такого участника нет")
+        .refine(...cleanTextRefinement()),
+    ),
   amount: roublesField({ message: AMOUNT_MESSAGE }),
   description: descriptionField,
   evidence: z

@@ -1,5 +1,5 @@
 /**
- * Public shapes of claims and the blacklist (issue 5; PRODUCT.md Claims and blacklist), shared by
+ * Public shapes of claims and the blacklist (issue 5; docs/product/claims.md), shared by
  * the server, the /api calls and the browser. Types, limits and labels only: no server imports.
  */
 

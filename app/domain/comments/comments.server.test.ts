@@ -19,7 +19,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-
 /** Forgets every rate-limit counter, for tests where one member writes several comments. */
 async function resetLimits() {
   await t.db.delete(rateLimits);
@@ -63,7 +62,11 @@ describe(`comments on ${engine}`, () => {
     expect(thread!.replies.map((c) => c.body)).toEqual(["Цена в посте", "Там без скидки"]);
     expect(thread!.replies.every((c) => c.replies.length === 0)).toBe(true);
     expect(thread!.replyTo).toBeNull();
-    expect(thread!.replies[0]).toMatchObject({ id: reply.id, parentId: first.id, replyTo: { commentId: first.id, author: { id: anna.id, username: anna.username } } });
+    expect(thread!.replies[0]).toMatchObject({
+      id: reply.id,
+      parentId: first.id,
+      replyTo: { commentId: first.id, author: { id: anna.id, username: anna.username } },
+    });
     expect(thread!.replies[1]).toMatchObject({
       id: replyToReply.id,
       parentId: reply.id,
@@ -79,7 +82,10 @@ describe(`comments on ${engine}`, () => {
     const postA = await makePost(t.db, author, "Первый пост");
     const postB = await makePost(t.db, author, "Второй пост");
     const elsewhere = await createComment(t.db, author, postA, { body: "Под первым постом" });
-    await expect(createComment(t.db, member, postB, { body: "Ответ", parentId: elsewhere.id })).rejects.toMatchObject({ code: "comment_not_found", status: 404 });
+    await expect(createComment(t.db, member, postB, { body: "Ответ", parentId: elsewhere.id })).rejects.toMatchObject({
+      code: "comment_not_found",
+      status: 404,
+    });
     await expect(createComment(t.db, member, postB, { body: "Ответ", parentId: 2_000_000_000 })).rejects.toBeInstanceOf(NotFound);
     await expect(createComment(t.db, member, 2_000_000_000, { body: "Ответ" })).rejects.toMatchObject({ code: "post_not_found" });
     // None of the refusals spent the member's rate limit.
@@ -160,11 +166,16 @@ describe(`comments on ${engine}`, () => {
     const threads = await listPostComments(t.db, writer, postId);
     expect(threads).toHaveLength(1);
     expect(threads[0]).toMatchObject({ id: top.id, deleted: true, body: null, html: null, author: { id: writer.id } });
-    expect(threads[0]!.replies).toEqual([expect.objectContaining({ id: reply.id, body: "Ответ остаётся", deleted: false, replyTo: expect.objectContaining({ commentId: top.id }) })]);
+    expect(threads[0]!.replies).toEqual([
+      expect.objectContaining({ id: reply.id, body: "Ответ остаётся", deleted: false, replyTo: expect.objectContaining({ commentId: top.id }) }),
+    ]);
     expect(JSON.stringify(threads)).not.toContain("Секретный текст продавца");
 
     await expect(editComment(t.db, writer, postId, top.id, "Воскрешение")).rejects.toBeInstanceOf(Conflict);
-    await expect(createComment(t.db, stranger, postId, { body: "Ответ удалённому", parentId: top.id })).rejects.toMatchObject({ code: "comment_deleted", status: 409 });
+    await expect(createComment(t.db, stranger, postId, { body: "Ответ удалённому", parentId: top.id })).rejects.toMatchObject({
+      code: "comment_deleted",
+      status: 409,
+    });
 
     const byModerator = await deleteComment(t.db, moderator, postId, reply.id);
     expect(byModerator.deleted).toBe(true);
@@ -193,7 +204,7 @@ describe(`comments on ${engine}`, () => {
     expect(live!.value).toBe(2);
   });
 
-  it("allows one comment per 5 seconds per member (PRODUCT.md Limits) with a Russian message", async () => {
+  it("allows one comment per 5 seconds per member (docs/product/limits.md#rate-limits) with a Russian message", async () => {
     const [author, member, other] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
     const postId = await makePost(t.db, author);
     await expect(createComment(t.db, member, postId, { body: "" })).rejects.toBeInstanceOf(ValidationFailed);
@@ -214,7 +225,10 @@ describe(`comments on ${engine}`, () => {
     const emoji = "😀".repeat(COMMENT_MAX);
     expect(emoji.length).toBe(2 * COMMENT_MAX);
     const created = await createComment(t.db, member, postId, { body: emoji });
-    const [row] = await t.db.select({ length: sql<number>`char_length(${comments.body})` }).from(comments).where(eq(comments.id, created.id));
+    const [row] = await t.db
+      .select({ length: sql<number>`char_length(${comments.body})` })
+      .from(comments)
+      .where(eq(comments.id, created.id));
     expect(row!.length).toBe(COMMENT_MAX);
     await resetLimits();
     await expect(createComment(t.db, member, postId, { body: `${emoji}!` })).rejects.toMatchObject({ code: "invalid_comment", status: 400 });
@@ -253,7 +267,10 @@ describe(`comments on ${engine}`, () => {
     const viewer = members[0]!;
     const seed = async (count: number) => {
       const postId = await makePost(t.db, viewer);
-      const [top] = await t.db.insert(comments).values({ postId, authorId: members[1]!.id, body: `Первый для @${members[2]!.username}` }).returning();
+      const [top] = await t.db
+        .insert(comments)
+        .values({ postId, authorId: members[1]!.id, body: `Первый для @${members[2]!.username}` })
+        .returning();
       const rest = Array.from({ length: count - 1 }, (_, i) => ({
         postId,
         authorId: members[i % members.length]!.id,

@@ -1,5 +1,5 @@
 /**
- * Comments on posts (PRODUCT.md Content, issue 3), the reading side: the public shapes and
+ * Comments on posts (docs/product/content.md#comments, issue 3), the reading side: the public shapes and
  * the lists. Writing, editing and deleting live in write.server.ts.
  *
  * Replies make threads shown with two levels of nesting; @mentions link to profiles.
@@ -72,7 +72,7 @@ export interface ProfileCommentDto {
   likeCount: number;
 }
 
-/** Moderators and admins may delete anyone's comment (PRODUCT.md People, Content). */
+/** Moderators and admins may delete anyone's comment (docs/product/content.md#comments). */
 export function canModerate(user: Pick<UserRow, "role"> | null): boolean {
   return user?.role === "moderator" || user?.role === "admin";
 }
@@ -114,7 +114,6 @@ export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext):
   };
 }
 
-
 /**
  * The comment threads of post `postId` as `viewer` sees them: top-level comments oldest
  * first, each with its replies (oldest first) in `replies`. Deleted comments stay in place.
@@ -135,7 +134,14 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
       db,
       live.map((r) => r.comment.body),
     ),
-    live.length > 0 ? likedIds(db, viewer?.id ?? null, "comment", live.map((r) => r.comment.id)) : new Set<number>(),
+    live.length > 0
+      ? likedIds(
+          db,
+          viewer?.id ?? null,
+          "comment",
+          live.map((r) => r.comment.id),
+        )
+      : new Set<number>(),
   ]);
 
   const byId = new Map(rows.map((r) => [r.comment.id, r]));
@@ -173,7 +179,7 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
 
 /**
  * A page of member `memberId`'s comments that are not deleted, newest first, each with the
- * id and title of its post (GET /api/profile/{id}/comments, SPEC.md 7). Comments hidden by
+ * id and title of its post (GET /api/profile/{id}/comments, docs/product/content.md#comments). Comments hidden by
  * reports, and comments under posts a moderator deleted or reports hid, are left out (issue 10).
  * Four queries whatever the page size: the member, the rows joined with their posts, the
  * total, and the mentioned members. Throws NotFound (`profile_not_found`) for an unknown member.

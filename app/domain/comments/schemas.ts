@@ -1,6 +1,6 @@
 /**
  * The comment forms, shared by the server (the /post/{id}/comments action, the domain) and
- * Conform in the browser. Rules: PRODUCT.md Limits (a comment holds up to 10 000 characters).
+ * Conform in the browser. Rules: docs/product/limits.md#content-limits (a comment holds up to 10 000 characters).
  *
  * Lengths count Unicode code points (`[...s].length`), as PostgreSQL's char_length does in
  * the `comments_body_length` check, so an emoji counts once and the database never refuses

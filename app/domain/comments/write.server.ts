@@ -1,5 +1,5 @@
 /**
- * Comments on posts (PRODUCT.md Content, issue 3), the writing side: write or reply, edit by
+ * Comments on posts (docs/product/content.md#comments, issue 3), the writing side: write or reply, edit by
  * the author, soft delete by the author or a moderator.
  *
  * posts.comment_count counts the comments a reader can read: +1 in the transaction that
@@ -7,7 +7,7 @@
  * repeated delete never counts twice). Invariant: comment_count = number of the post's
  * comments with deleted_at null — the number a reader can count under the post.
  *
- * `comment.created` is published after the insert commits (HOUSE_STYLE.md); edits and
+ * `comment.created` is published after the insert commits (docs/product/engineering.md#events-after-commit); edits and
  * deletes publish nothing, so an edit that adds a mention notifies no one.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -28,7 +28,7 @@ import { CommentBodySchema } from "./schemas";
 /** The Russian message of a comment refused under a post a moderator closed (issue 10). */
 export const COMMENTS_CLOSED_MESSAGE = "Комментарии к этому посту закрыты модератором";
 
-/** The Russian message of the comment rate limit (PRODUCT.md Limits: 1 comment per 5 s). */
+/** The Russian message of the comment rate limit (docs/product/limits.md#rate-limits: 1 comment per 5 s). */
 export const COMMENT_RATE_MESSAGE = "Комментировать можно не чаще одного раза в 5 секунд. Подождите немного.";
 
 /** Validates a body with the form's schema, for callers that did not. Throws ValidationFailed. */
@@ -45,14 +45,14 @@ function checkBody(body: string): string {
  * Writes a comment by `actor` under post `postId`, or a reply when `input.parentId` is set
  * (the parent must be a live comment of the same post). Adds one to posts.comment_count in
  * the same transaction, then publishes `comment.created` with the post's author, the
- * parent's author and the mentioned members (PRODUCT.md Content).
+ * parent's author and the mentioned members (docs/product/content.md#comments).
  * Returns the new comment as its author sees it.
  * Throws ValidationFailed (`invalid_comment`) for an empty, NUL-holding or over-10 000-character
  * body; NotFound (`post_not_found` — also for a post a moderator deleted or reports hid from the
  * actor, `comment_not_found`); Conflict (`comment_deleted`) for a reply to a deleted comment,
  * (`comments_closed`, «Комментарии к этому посту закрыты») when a moderator closed the post —
  * moderators may still answer there; MemberMuted / AccountSuspended while the actor is sanctioned
- * (docs/product/moderation.md); RateLimited (429) for a second comment within 5 s (PRODUCT.md Limits).
+ * (docs/product/moderation.md); RateLimited (429) for a second comment within 5 s (docs/product/limits.md#rate-limits).
  */
 export async function createComment(db: Db, actor: UserRow, postId: number, input: { body: string; parentId?: number | null }): Promise<CommentDto> {
   const body = checkBody(input.body);
@@ -158,7 +158,7 @@ async function parentsOf(db: Db, row: CommentRow): Promise<DtoContext["parents"]
 
 /**
  * Replaces the text of comment `commentId` (under post `postId`) and marks it edited.
- * Only its author may (PRODUCT.md Content: "Author may edit"). Returns the updated comment.
+ * Only its author may (docs/product/content.md#comments: the author may edit). Returns the updated comment.
  * Throws ValidationFailed (`invalid_comment`), NotFound (`comment_not_found`), Conflict
  * (`comment_deleted`) for a deleted comment, Forbidden (`not_comment_author`) for anyone else,
  * MemberMuted / AccountSuspended while the author is sanctioned (an edit publishes new text).
@@ -182,7 +182,7 @@ export async function editComment(db: Db, actor: UserRow, postId: number, commen
 /**
  * Soft-deletes comment `commentId` (under post `postId`): the row stays, so the thread keeps
  * its shape and the replies stay, but the text is no longer shown («Комментарий удалён»).
- * The author, moderators and admins may (PRODUCT.md Content). Records who deleted it and
+ * The author, moderators and admins may (docs/product/content.md#comments). Records who deleted it and
  * subtracts one from posts.comment_count in the same transaction. Deleting a deleted comment
  * changes nothing. Returns the comment as it now is.
  * A moderator deleting someone else's comment goes through the moderation action (issue 10,
@@ -215,4 +215,3 @@ export async function deleteComment(db: Db, actor: UserRow, postId: number, comm
   const parents = await parentsOf(db, comment);
   return toCommentDto(row ?? comment, author, { viewer: actor, mentions: new Map(), liked: new Set(), parents });
 }
-

@@ -1,6 +1,6 @@
 /**
  * Who may open which conversation, and the small shared pieces of the conversation and message
- * modules (issue 4; PRODUCT.md Conversations): the address kinds of URLs and channels, the
+ * modules (issue 4; docs/product/conversations.md): the address kinds of URLs and channels, the
  * NotFound of someone else's conversation, block checks, Zod results to ValidationFailed.
  */
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
@@ -21,13 +21,13 @@ export interface ConversationAccess {
   lastReadMessageId: number | null;
 }
 
-/** The Russian text of a refused personal message (PRODUCT.md People: blocks). */
+/** The Russian text of a refused personal message (docs/product/accounts.md#follows-and-blocks). */
 export const BLOCKED_MESSAGE = "Вы не можете написать этому пользователю";
 
 /**
  * The error of a conversation the member cannot open: NotFound (404, `conversation_not_found`,
  * «Беседа не найдена»), the same for someone else's conversation as for one that does not exist
- * (HOUSE_STYLE.md).
+ * (docs/product/engineering.md#private-resources-answer-404).
  */
 export const conversationNotFound = () => new NotFound("Беседа не найдена", "conversation_not_found");
 
@@ -50,7 +50,7 @@ export function addressedAs(kind: AddressKind, actual: ConversationRow["kind"]):
   return kind === "personal" ? actual === "personal" : actual === "group" || actual === "public";
 }
 
-/** The channel kind of a stored kind: the public conversation travels as "group" (SPEC.md 7). */
+/** The channel kind of a stored kind: the public conversation travels as "group" (docs/product/realtime.md#channels). */
 export function channelKindOf(kind: ConversationRow["kind"]): AddressKind {
   return kind === "personal" ? "personal" : "group";
 }
@@ -66,10 +66,7 @@ export async function requireConversation(db: Db, viewerId: number, kind: Addres
     ? await db
         .select({ conversation: conversations, lastReadMessageId: conversationMembers.lastReadMessageId })
         .from(conversations)
-        .leftJoin(
-          conversationMembers,
-          and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, viewerId)),
-        )
+        .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, viewerId)))
         .where(eq(conversations.id, id))
         .limit(1)
     : [];
@@ -81,7 +78,7 @@ export async function requireConversation(db: Db, viewerId: number, kind: Addres
 
 /**
  * Throws Forbidden (`blocked`, «Вы не можете написать этому пользователю») when either of the
- * two members blocked the other (PRODUCT.md People: a blocked member cannot message the blocker).
+ * two members blocked the other (docs/product/accounts.md#follows-and-blocks: a blocked member cannot message the blocker).
  */
 export async function assertNotBlocked(db: Db, userId: number, otherUserId: number): Promise<void> {
   const [row] = await db
@@ -118,14 +115,12 @@ export function latestMessageIdSql(conversationId: number): SQL<number> {
  */
 export async function lastMessagesOf(db: Db, ids: number[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  const last = db
+  const last = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(newestMessagesFirst).limit(1).as("last_message");
+  const rows = await db
     .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversations.id))
-    .orderBy(newestMessagesFirst)
-    .limit(1)
-    .as("last_message");
-  const rows = await db.select().from(conversations).innerJoinLateral(last, sql`true`).where(inArray(conversations.id, ids));
+    .from(conversations)
+    .innerJoinLateral(last, sql`true`)
+    .where(inArray(conversations.id, ids));
   return rows.map((row) => row.last_message);
 }
 

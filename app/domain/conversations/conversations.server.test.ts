@@ -35,7 +35,6 @@ beforeEach(async () => {
 
 const firstPage = { page: 1, perPage: 10 };
 
-
 describe(`group conversations on ${engine}`, () => {
   it("the owner creates a group with a trimmed name and is its first member", async () => {
     const owner = await makeUser(t.db);
@@ -104,13 +103,13 @@ describe(`group conversations on ${engine}`, () => {
     const stamp = Date.now().toString(36);
     const invitees = await t.db
       .insert(users)
-      .values(Array.from({ length: 440 }, (_, i) => ({ username: `race_${stamp}_${i}`, email: `race_${stamp}_${i}@example.test`, apiToken: generateApiToken() })))
+      .values(
+        Array.from({ length: 440 }, (_, i) => ({ username: `race_${stamp}_${i}`, email: `race_${stamp}_${i}@example.test`, apiToken: generateApiToken() })),
+      )
       .returning({ username: users.username });
     const owners = await Promise.all(Array.from({ length: 4 }, () => makeUser(t.db)));
     const groups = await Promise.all(owners.map((owner, i) => createGroupConversation(t.db, owner.id, { name: `Гонка приглашений ${i}` })));
-    const results = await Promise.allSettled(
-      invitees.map((invitee, i) => inviteToGroup(t.db, owners[i % 4]!.id, groups[i % 4]!.id, invitee.username)),
-    );
+    const results = await Promise.allSettled(invitees.map((invitee, i) => inviteToGroup(t.db, owners[i % 4]!.id, groups[i % 4]!.id, invitee.username)));
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(refused.map((r) => (r.reason as { code?: string }).code)).toEqual(Array(44).fill("group_full"));
     for (const group of groups) {
@@ -122,7 +121,10 @@ describe(`group conversations on ${engine}`, () => {
   it("only the owner removes members; the removed member loses the group and its channel event is published", async () => {
     const [owner, a, b, stranger] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
     const group = await groupWith(t.db, owner, [a, b]);
-    await expect(removeFromGroup(t.db, a.id, group.id, b.id)).rejects.toMatchObject({ status: 403, message: "Удалять участников может только владелец беседы" });
+    await expect(removeFromGroup(t.db, a.id, group.id, b.id)).rejects.toMatchObject({
+      status: 403,
+      message: "Удалять участников может только владелец беседы",
+    });
     await expect(removeFromGroup(t.db, stranger.id, group.id, b.id)).rejects.toBeInstanceOf(NotFound);
     await expect(removeFromGroup(t.db, owner.id, group.id, stranger.id)).rejects.toMatchObject({ code: "member_not_found" });
     const events = await eventsDuring(t.db, "conversation.member_removed", () => removeFromGroup(t.db, owner.id, group.id, b.id));

@@ -1,11 +1,11 @@
 /**
- * Conversations (issue 4; PRODUCT.md Conversations): private named groups with an owner and
+ * Conversations (issue 4; docs/product/conversations.md): private named groups with an owner and
  * up to 100 members, personal conversations (one per pair of members) and the site-wide public
  * conversation every member may read and write.
  *
- * URLs and realtime channels know two kinds, "group" and "personal" (SPEC.md 7); the public
+ * URLs and realtime channels know two kinds, "group" and "personal" (docs/product/conversations.md#kinds); the public
  * conversation is addressed as a group. Someone else's conversation answers NotFound exactly
- * like one that does not exist (HOUSE_STYLE.md). Membership changes run in a transaction that
+ * like one that does not exist (docs/product/engineering.md#private-resources-answer-404). Membership changes run in a transaction that
  * first locks the conversation row, so concurrent invites, removals and leaves queue up and the
  * size limit holds; `conversation.member_removed` is published after the commit.
  *
@@ -48,7 +48,7 @@ export async function getPublicConversationId(db: Db): Promise<number> {
 /**
  * `ownerId` creates a group conversation named `input.name` (trimmed, 1-100 characters) with
  * themselves as owner and first member, in one transaction. Returns it as the owner sees it.
- * Throws ValidationFailed (`invalid_input`) for a bad name (PRODUCT.md Conversations).
+ * Throws ValidationFailed (`invalid_input`) for a bad name (docs/product/conversations.md#group-conversations).
  */
 export async function createGroupConversation(db: Db, ownerId: number, input: { name: string }): Promise<ConversationDto> {
   const { name } = orInvalid(CreateGroupSchema.safeParse(input));
@@ -93,7 +93,7 @@ async function isMember(db: Db, conversationId: number, userId: number): Promise
  * group `conversationId`; the newcomer's read marker starts at the group's latest message, so
  * its history does not count as unread. At most CHAT_LIMITS.groupSize members, the owner
  * included, counted under the conversation's row lock, so parallel invites never pass the limit
- * (PRODUCT.md Conversations). A member who blocked the owner cannot be invited (PRODUCT.md People).
+ * (docs/product/conversations.md#group-conversations). A member who blocked the owner cannot be invited (docs/product/accounts.md#follows-and-blocks).
  * Throws ValidationFailed (`invalid_input`); NotFound (`conversation_not_found` when the actor
  * is not in the group, `user_not_found` «Пользователь не найден»); Forbidden (`not_owner`,
  * `blocked`); Conflict (`already_member`, `group_full`).
@@ -118,10 +118,7 @@ export async function inviteToGroup(db: Db, actorId: number, conversationId: num
       .where(and(eq(blocks.blockerId, invitee.id), eq(blocks.blockedId, actorId)))
       .limit(1);
     if (blocked) throw new Forbidden("Пользователь ограничил возможность приглашать его в беседы", "blocked");
-    const [members] = await tx
-      .select({ value: count() })
-      .from(conversationMembers)
-      .where(eq(conversationMembers.conversationId, conversation.id));
+    const [members] = await tx.select({ value: count() }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversation.id));
     if ((members?.value ?? 0) >= CHAT_LIMITS.groupSize) {
       throw new Conflict(`В беседе уже ${CHAT_LIMITS.groupSize} участников — больше пригласить нельзя`, "group_full");
     }
@@ -167,9 +164,7 @@ export async function removeFromGroup(db: Db, actorId: number, conversationId: n
 export async function leaveGroup(db: Db, userId: number, conversationId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const conversation = await lockGroup(tx, userId, conversationId);
-    await tx
-      .delete(conversationMembers)
-      .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, userId)));
+    await tx.delete(conversationMembers).where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, userId)));
     const [heir] = await tx
       .select({ userId: conversationMembers.userId })
       .from(conversationMembers)
@@ -191,7 +186,7 @@ export async function leaveGroup(db: Db, userId: number, conversationId: number)
  * (conversations_personal_pair_key), and the id is then read back, so two members opening it
  * at once get the same conversation. Returns `{id}`.
  * Throws ValidationFailed (`cannot_message_self`, «Нельзя написать самому себе»), NotFound
- * (`profile_not_found`), Forbidden (`blocked`) when either blocked the other (PRODUCT.md People).
+ * (`profile_not_found`), Forbidden (`blocked`) when either blocked the other (docs/product/accounts.md#follows-and-blocks).
  */
 export async function getOrCreatePersonalConversation(db: Db, userId: number, otherUserId: number): Promise<{ id: number }> {
   if (userId === otherUserId) throw new ValidationFailed("Нельзя написать самому себе", undefined, "cannot_message_self");
@@ -248,9 +243,7 @@ function selectSummaries(db: Db, viewerId: number, where: SQL | undefined) {
 
 /** The condition of `kind`'s list: groups without the public one; personal ones that have a message. */
 function listCondition(kind: AddressKind): SQL {
-  return kind === "group"
-    ? eq(conversations.kind, "group")
-    : and(eq(conversations.kind, "personal"), isNotNull(conversations.lastMessageAt))!;
+  return kind === "group" ? eq(conversations.kind, "group") : and(eq(conversations.kind, "personal"), isNotNull(conversations.lastMessageAt))!;
 }
 
 /** Newest activity first: the last message, or the creation of a conversation without one. */
@@ -291,8 +284,8 @@ async function toConversationDtos(db: Db, viewerId: number, summaries: Conversat
 /**
  * Page `page` of `userId`'s conversations of `kind`, newest activity first, each with its last
  * message and the member's exact unread count. Groups: the member's groups, without the public
- * conversation; personal: only those with at least one message (PRODUCT.md Conversations:
- * created on first message). Five queries at most, whatever the page size.
+ * conversation; personal: only those with at least one message
+ * (docs/product/conversations.md#personal-conversations: created on first message). Five queries at most, whatever the page size.
  */
 export async function listConversations(db: Db, userId: number, kind: AddressKind, page: PageParams): Promise<Page<ConversationDto>> {
   const condition = listCondition(kind);

@@ -1,6 +1,6 @@
 /**
- * The one mapper of messages to their public shape (MessageDto, HOUSE_STYLE.md "one mapper per
- * entity"). A list loads what its messages refer to — the quoted messages and every author — in
+ * The one mapper of messages to their public shape
+ * (MessageDto, docs/product/engineering.md#one-mapper-per-entity). A list loads what its messages refer to — the quoted messages and every author — in
  * at most two queries, whatever its length, so no list makes N+1 queries.
  */
 import { inArray } from "drizzle-orm";
@@ -33,12 +33,7 @@ export interface MessageContext {
  * skipped when none) and, in one more query, the authors of both plus `extraUserIds` (e.g. the
  * peers of personal conversations). `known` members are not loaded again.
  */
-export async function loadMessageContext(
-  db: Db,
-  rows: MessageRow[],
-  extraUserIds: number[] = [],
-  known: UserRow[] = [],
-): Promise<MessageContext> {
+export async function loadMessageContext(db: Db, rows: MessageRow[], extraUserIds: number[] = [], known: UserRow[] = []): Promise<MessageContext> {
   const quoted = new Map<number, QuotedMessage>(rows.map((row) => [row.id, row]));
   const missing = [...new Set(rows.map((row) => row.replyToId).filter((id): id is number => id !== null && !quoted.has(id)))];
   if (missing.length > 0) {

@@ -12,15 +12,7 @@ import { makeUser } from "../../../tests/setup/factories";
 import { queriesOf } from "../../../tests/setup/query-count";
 import { blockMember, unblockMember } from "../people/blocks.server";
 import { getOrCreatePersonalConversation, getPublicConversationId, removeFromGroup } from "./conversations.server";
-import {
-  deleteMessage,
-  editMessage,
-  getUnreadRecord,
-  listLatestMessages,
-  listMessages,
-  markConversationRead,
-  sendMessage,
-} from "./messages.server";
+import { deleteMessage, editMessage, getUnreadRecord, listLatestMessages, listMessages, markConversationRead, sendMessage } from "./messages.server";
 import { registerConversationRealtime } from "./realtime.server";
 import type { ConversationFrameData } from "./types";
 
@@ -41,7 +33,6 @@ beforeEach(async () => {
 });
 
 const firstPage = { page: 1, perPage: 10 };
-
 
 /** Messages written straight into the table (the rate limit is not what these tests are about). */
 async function writeMessages(conversationId: number, authorId: number, count: number) {
@@ -70,7 +61,14 @@ describe(`sending messages on ${engine}`, () => {
     const group = await groupWith(t.db, owner, [member], "Сделки недели");
     const events = await eventsDuring(t.db, "message.created", async () => {
       const message = await sendMessage(t.db, member.id, "group", group.id, { body: "  Кто продаёт CS2 скины?  " });
-      expect(message).toMatchObject({ conversationId: group.id, author: { id: member.id, username: member.username }, body: "Кто продаёт CS2 скины?", replyTo: null, editedAt: null, deleted: false });
+      expect(message).toMatchObject({
+        conversationId: group.id,
+        author: { id: member.id, username: member.username },
+        body: "Кто продаёт CS2 скины?",
+        replyTo: null,
+        editedAt: null,
+        deleted: false,
+      });
     });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -97,7 +95,9 @@ describe(`sending messages on ${engine}`, () => {
     expect((await sendMessage(t.db, owner.id, "group", group.id, { body: "😀".repeat(4000) })).body).toHaveLength(8000);
     const elsewhere = await sendMessage(t.db, owner.id, "group", other.id, { body: "В другой беседе" });
     await expect(sendMessage(t.db, member.id, "group", group.id, { body: "Ответ", replyToId: elsewhere.id })).rejects.toBeInstanceOf(ValidationFailed);
-    await expect(sendMessage(t.db, member.id, "group", group.id, { body: "Ответ", replyToId: 2_147_483_648 })).rejects.toMatchObject({ code: "reply_not_found" });
+    await expect(sendMessage(t.db, member.id, "group", group.id, { body: "Ответ", replyToId: 2_147_483_648 })).rejects.toMatchObject({
+      code: "reply_not_found",
+    });
     const question = await sendMessage(t.db, owner.id, "group", group.id, { body: "Цена\nвопроса?" });
     const answer = await sendMessage(t.db, member.id, "group", group.id, { body: "500 ₽", replyToId: question.id });
     expect(answer.replyTo).toEqual({ id: question.id, author: owner.username, excerpt: "Цена вопроса?", deleted: false });
@@ -131,7 +131,10 @@ describe(`sending messages on ${engine}`, () => {
     const events = await eventsDuring(t.db, "message.created", () => sendMessage(t.db, a.id, "personal", chat.id, { body: "Привет" }));
     expect(events[0]).toMatchObject({ conversation: { id: chat.id, kind: "personal", name: a.username }, recipientIds: [b.id] });
     await blockMember(t.db, b, a.id);
-    await expect(sendMessage(t.db, a.id, "personal", chat.id, { body: "Ау?" })).rejects.toMatchObject({ status: 403, message: "Вы не можете написать этому пользователю" });
+    await expect(sendMessage(t.db, a.id, "personal", chat.id, { body: "Ау?" })).rejects.toMatchObject({
+      status: 403,
+      message: "Вы не можете написать этому пользователю",
+    });
     await expect(sendMessage(t.db, b.id, "personal", chat.id, { body: "Нет" })).rejects.toBeInstanceOf(Forbidden);
     await unblockMember(t.db, b, a.id);
     expect(await sendMessage(t.db, b.id, "personal", chat.id, { body: "Ладно" })).toMatchObject({ body: "Ладно" });
@@ -324,10 +327,7 @@ describe(`conversation frames on ${engine}`, () => {
       await sendMessage(t.db, owner.id, "group", group.id, { body: "Метка" });
       await eventBus(t.db).drain();
       // Wait for the marker itself: under load the previous message's frame may reach the marker connection too.
-      await waitFor(
-        () => marker.frames.some((frame) => frame.data.type === "message.created" && frame.data.message.body === "Метка"),
-        "the marker frame",
-      );
+      await waitFor(() => marker.frames.some((frame) => frame.data.type === "message.created" && frame.data.message.body === "Метка"), "the marker frame");
       expect(listener.frames).toHaveLength(3);
     } finally {
       detach();

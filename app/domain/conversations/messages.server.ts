@@ -1,12 +1,12 @@
 /**
- * Messages (issue 4; PRODUCT.md Conversations, Limits): writing, editing and soft-deleting
+ * Messages (issue 4; docs/product/conversations.md#messages, docs/product/limits.md#conversation-limits): writing, editing and soft-deleting
  * by the author, history loaded upwards, read markers and exact unread counts.
  *
  * Unread: a member's unread messages in a conversation are the messages by others, not
  * deleted, with an id above the member's read marker (conversation_members.last_read_message_id).
  * The marker only moves forward. The public conversation has no members and no unread counts.
  *
- * Events go out after the transaction commits (HOUSE_STYLE.md): message.created carries the
+ * Events go out after the transaction commits (docs/product/engineering.md#events-after-commit): message.created carries the
  * recipients (every member but the author; none in the public conversation) and, in the public
  * conversation, the mentioned members; realtime.server.ts turns them into channel frames.
  */
@@ -42,7 +42,7 @@ export const HISTORY_DEFAULT_LIMIT = 30;
 /** The largest history page one request may ask for (messages); larger limits are clamped to it. */
 export const HISTORY_MAX_LIMIT = 100;
 
-/** The Russian message of the message rate limit (PRODUCT.md Limits: 20 messages per 30 s). */
+/** The Russian message of the message rate limit (docs/product/limits.md#rate-limits: 20 messages per 30 s). */
 export const MESSAGE_RATE_MESSAGE = "Слишком много сообщений: не больше 20 за 30 секунд. Подождите немного.";
 
 const messageNotFound = () => new NotFound("Сообщение не найдено", "message_not_found");
@@ -90,11 +90,7 @@ export async function listMessages(
  * conversation (as listConversations). Four queries at most.
  */
 export async function listLatestMessages(db: Db, viewerId: number, kind: AddressKind, page: PageParams): Promise<Page<MessageDto>> {
-  const mine = and(
-    eq(conversationMembers.userId, viewerId),
-    eq(conversations.kind, kind),
-    isNotNull(conversations.lastMessageAt),
-  );
+  const mine = and(eq(conversationMembers.userId, viewerId), eq(conversations.kind, kind), isNotNull(conversations.lastMessageAt));
   const [ids, [total]] = await Promise.all([
     db
       .select({ id: conversations.id })
@@ -104,11 +100,7 @@ export async function listLatestMessages(db: Db, viewerId: number, kind: Address
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
-    db
-      .select({ value: count() })
-      .from(conversationMembers)
-      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-      .where(mine),
+    db.select({ value: count() }).from(conversationMembers).innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId)).where(mine),
   ]);
   const rows = await lastMessagesOf(
     db,
@@ -134,7 +126,7 @@ function eventName(conversation: ConversationRow, author: UserRow): string {
  * Throws ValidationFailed (`invalid_input`; `reply_not_found`), NotFound
  * (`conversation_not_found`), Forbidden (`blocked`) in a personal conversation where either
  * member blocked the other, MemberMuted / AccountSuspended while the author is sanctioned
- * (docs/product/moderation.md#suspension-and-mute), RateLimited (20 messages per 30 s, PRODUCT.md Limits).
+ * (docs/product/moderation.md#suspension-and-mute), RateLimited (20 messages per 30 s, docs/product/limits.md#rate-limits).
  */
 export async function sendMessage(
   db: Db,
@@ -203,10 +195,7 @@ async function requireVisibleMessage(db: Db, actorId: number, messageId: number)
         .select({ message: messages, conversation: conversations, memberId: conversationMembers.userId })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .leftJoin(
-          conversationMembers,
-          and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actorId)),
-        )
+        .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actorId)))
         .where(eq(messages.id, messageId))
         .limit(1)
     : [];
@@ -220,7 +209,7 @@ async function requireVisibleMessage(db: Db, actorId: number, messageId: number)
  * Throws ValidationFailed (`invalid_input`), NotFound (`message_not_found`, also for a message
  * in a conversation the actor is not in), Forbidden (`not_author`, «Можно изменить только своё
  * сообщение»), Conflict (`message_deleted`) for a deleted message, RateLimited: an edit counts
- * against the message limit (20 per 30 s with the messages sent, PRODUCT.md Limits);
+ * against the message limit (20 per 30 s with the messages sent, docs/product/limits.md#rate-limits);
  * MemberMuted / AccountSuspended while the author is sanctioned.
  */
 export async function editMessage(db: Db, actorId: number, messageId: number, body: string): Promise<MessageDto> {
@@ -280,7 +269,7 @@ export async function markConversationRead(db: Db, userId: number, conversationI
 }
 
 /**
- * `userId`'s unread record (SPEC.md 3): the group and personal conversations holding messages by
+ * `userId`'s unread record (docs/product/conversations.md#unread-counts): the group and personal conversations holding messages by
  * others above the member's read marker, not deleted, with the exact count; `processed: true`
  * (the server's count). One query. The public conversation never appears (no unread counts).
  */

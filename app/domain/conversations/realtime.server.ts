@@ -1,5 +1,5 @@
 /**
- * Conversation frames (issue 4; SPEC.md 7): message events become ConversationFrameData frames
+ * Conversation frames (issue 4; docs/product/realtime.md#channels): message events become ConversationFrameData frames
  * on `conversation:{group|personal}:{id}` (the public conversation travels as "group"), sent
  * through the realtime hub to every subscriber in every server process. A member removed from a
  * group loses its channel at once, wherever they are connected.

@@ -1,6 +1,6 @@
 /**
  * The conversation forms and JSON bodies, shared by the server (actions, /api, the domain) and
- * Conform in the browser. Rules: PRODUCT.md Conversations and Limits (a message holds up to
+ * Conform in the browser. Rules: docs/product/conversations.md#messages and docs/product/limits.md#conversation-limits (a message holds up to
  * 4000 characters; a group name 1-100). Messages are shown to users in Russian.
  *
  * Lengths count Unicode code points, as PostgreSQL's char_length does in the database checks,
@@ -23,10 +23,7 @@ export const GroupNameSchema = z
   .trim()
   .min(1, "Введите название беседы")
   .refine((name) => !name.includes("\0"), "Название содержит недопустимый символ")
-  .refine(
-    (name) => charCount(name) <= CHAT_LIMITS.groupNameLength,
-    `Название беседы — не длиннее ${CHAT_LIMITS.groupNameLength} символов`,
-  );
+  .refine((name) => charCount(name) <= CHAT_LIMITS.groupNameLength, `Название беседы — не длиннее ${CHAT_LIMITS.groupNameLength} символов`);
 
 /** The text of a message: trimmed, 1-4000 characters, no NUL (PostgreSQL text cannot hold it). */
 export const MessageBodySchema = z
@@ -34,10 +31,7 @@ export const MessageBodySchema = z
   .trim()
   .min(1, "Напишите сообщение")
   .refine((body) => !body.includes("\0"), "Сообщение содержит недопустимый символ")
-  .refine(
-    (body) => charCount(body) <= CHAT_LIMITS.messageLength,
-    `Сообщение — не длиннее ${CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов`,
-  );
+  .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов`);
 
 /** A new group conversation. */
 export const CreateGroupSchema = z.object({ name: GroupNameSchema });

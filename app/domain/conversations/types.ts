@@ -1,12 +1,12 @@
 /**
- * Public shapes of conversations and messages (issue 4; PRODUCT.md Conversations), shared
+ * Public shapes of conversations and messages (issue 4; docs/product/conversations.md), shared
  * by the server, the /api calls, realtime frames and the browser. Types only.
  */
 import type { UserRefDto } from "~/domain/users/users.server";
 
 export type ConversationKind = "group" | "personal" | "public";
 
-/** Limits of PRODUCT.md Limits and Conversations. */
+/** Limits of docs/product/limits.md#conversation-limits. */
 export const CHAT_LIMITS = {
   /** Characters per message. */
   messageLength: 4000,
@@ -56,7 +56,7 @@ export interface ConversationDetailDto extends ConversationDto {
   members: UserRefDto[];
 }
 
-/** One item of the unread record (SPEC.md 3). */
+/** One item of the unread record (docs/product/conversations.md#unread-counts). */
 export interface UnreadItem {
   conversationId: number;
   unreadMessages: number;
@@ -64,7 +64,7 @@ export interface UnreadItem {
   processed: boolean;
 }
 
-/** The unread-messages record of SPEC.md 3: exact counts per conversation with unread messages. */
+/** The unread-messages record of docs/product/conversations.md#unread-counts: exact counts per conversation with unread messages. */
 export interface UnreadRecordDto {
   personal: UnreadItem[];
   group: UnreadItem[];

@@ -1,5 +1,5 @@
 /**
- * Money of guarantor deals (PRODUCT.md Guarantor service, Money): who pays what on funding,
+ * Money of guarantor deals (docs/product/money.md#recipes): who pays what on funding,
  * completion, refund and split; the escrow always ends at 0; the ledger's invariants hold;
  * automatic completion 72 h after delivery pays once however often and however concurrently
  * the scheduler runs; two conflicting actions at once — exactly one wins (meaningful on
@@ -72,19 +72,22 @@ describe(`deal money on ${engine}`, () => {
     ["seller", 123_457, 0, 6_173],
     ["split", 123_457, 3_087, 3_086],
     ["seller", 10_000, 0, 5_000],
-  ] as const)("fee paid by %s on %i kopecks: buyer pays amount + buyer share, seller gets amount − seller share", async (feePayer, amount, buyerFee, sellerFee) => {
-    const feeBefore = await platformFee();
-    const { buyer, seller, deal } = await fundedDeal(amount, feePayer, true);
-    expect(deal).toMatchObject({ buyerFee, sellerFee, fee: buyerFee + sellerFee });
-    expect(await getBalances(t.db, buyer.id)).toMatchObject({ available: 1_000_000 - amount - buyerFee });
-    expect(await escrow(deal.id)).toBe(amount + buyerFee);
-    await applyDealAction(t.db, buyer.id, deal.id, "confirm", {}, key(), now);
-    expect(await getBalances(t.db, buyer.id)).toMatchObject({ available: 1_000_000 - amount - buyerFee });
-    expect(await getBalances(t.db, seller.id)).toMatchObject({ available: amount - sellerFee });
-    expect(await platformFee()).toBe(feeBefore + buyerFee + sellerFee);
-    expect(await escrow(deal.id)).toBe(0);
-    await expectInvariants();
-  });
+  ] as const)(
+    "fee paid by %s on %i kopecks: buyer pays amount + buyer share, seller gets amount − seller share",
+    async (feePayer, amount, buyerFee, sellerFee) => {
+      const feeBefore = await platformFee();
+      const { buyer, seller, deal } = await fundedDeal(amount, feePayer, true);
+      expect(deal).toMatchObject({ buyerFee, sellerFee, fee: buyerFee + sellerFee });
+      expect(await getBalances(t.db, buyer.id)).toMatchObject({ available: 1_000_000 - amount - buyerFee });
+      expect(await escrow(deal.id)).toBe(amount + buyerFee);
+      await applyDealAction(t.db, buyer.id, deal.id, "confirm", {}, key(), now);
+      expect(await getBalances(t.db, buyer.id)).toMatchObject({ available: 1_000_000 - amount - buyerFee });
+      expect(await getBalances(t.db, seller.id)).toMatchObject({ available: amount - sellerFee });
+      expect(await platformFee()).toBe(feeBefore + buyerFee + sellerFee);
+      expect(await escrow(deal.id)).toBe(0);
+      await expectInvariants();
+    },
+  );
 
   it("a refund by agreement returns amount + the buyer's fee share; no fee is taken", async () => {
     const feeBefore = await platformFee();
@@ -124,7 +127,13 @@ describe(`deal money on ${engine}`, () => {
   it("a retried fund or confirm with the same key moves the money once", async () => {
     const [buyer, seller] = [await makeUser(t.db), await makeUser(t.db)];
     await topUp(t.db, admin.id, buyer.id, 500_000, key());
-    const deal = await createDeal(t.db, seller.id, { counterparty: buyer.id, role: "seller", amount: 200_000, description: "Товар", deadline, feePayer: "buyer" }, key(), now);
+    const deal = await createDeal(
+      t.db,
+      seller.id,
+      { counterparty: buyer.id, role: "seller", amount: 200_000, description: "Товар", deadline, feePayer: "buyer" },
+      key(),
+      now,
+    );
     await applyDealAction(t.db, buyer.id, deal.id, "accept", {}, key(), now);
     await Promise.all([1, 2, 3].map(() => applyDealAction(t.db, buyer.id, deal.id, "fund", {}, "fund-once", now)));
     expect(await getBalances(t.db, buyer.id)).toMatchObject({ available: 500_000 - 210_000 });

@@ -1,5 +1,5 @@
 /**
- * The guarantor deal state machine (PRODUCT.md Guarantor service): every transition, every
+ * The guarantor deal state machine (docs/product/deals.md): every transition, every
  * refusal (who may do what in which state), the transition log, idempotent retries and access.
  * Money is checked in deals.money.test.ts.
  */
@@ -93,7 +93,13 @@ describe(`creating a deal on ${engine}`, () => {
       feePayer: "split",
       deadline: deadline.toISOString(),
     });
-    const asBuyer = await createDeal(t.db, buyer.id, { counterparty: `@${seller.username.toUpperCase()}`, role: "buyer", amount: 2_000_000, description: "Услуги", deadline, feePayer: "buyer" }, key(), now);
+    const asBuyer = await createDeal(
+      t.db,
+      buyer.id,
+      { counterparty: `@${seller.username.toUpperCase()}`, role: "buyer", amount: 2_000_000, description: "Услуги", deadline, feePayer: "buyer" },
+      key(),
+      now,
+    );
     expect(asBuyer).toMatchObject({ buyer: { id: buyer.id }, seller: { id: seller.id }, createdById: buyer.id, fee: 100_000, buyerFee: 100_000, sellerFee: 0 });
     const detail = await getDeal(t.db, seller.id, deal.id);
     expect(detail.transitions).toMatchObject([{ action: "create", fromState: "created", toState: "created", actor: { id: seller.id } }]);
@@ -112,7 +118,7 @@ describe(`creating a deal on ${engine}`, () => {
     expect((await listDealsOf(t.db, me.id, firstPage)).total).toBe(0);
   });
 
-  it("a member who blocked you cannot be offered a deal (PRODUCT.md People: blocks); blocking someone yourself does not stop you", async () => {
+  it("a member who blocked you cannot be offered a deal (docs/product/accounts.md#follows-and-blocks); blocking someone yourself does not stop you", async () => {
     const [me, blocker] = [await makeUser(t.db), await makeUser(t.db)];
     await t.db.insert(blocks).values({ blockerId: blocker.id, blockedId: me.id });
     const input: CreateDealInput = { counterparty: blocker.username, role: "buyer", amount: 50_000, description: "Товар", deadline, feePayer: "buyer" };
@@ -176,7 +182,10 @@ describe(`who may do what, in which state, on ${engine}`, () => {
 
   it("either party cancels before funding; nobody can cancel alone after it", async () => {
     const created = await proposed();
-    expect(await applyDealAction(t.db, created.seller.id, created.deal.id, "cancel", {}, key(), now)).toMatchObject({ state: "cancelled", closedAt: now.toISOString() });
+    expect(await applyDealAction(t.db, created.seller.id, created.deal.id, "cancel", {}, key(), now)).toMatchObject({
+      state: "cancelled",
+      closedAt: now.toISOString(),
+    });
     await expectRefused(applyDealAction(t.db, created.buyer.id, created.deal.id, "accept", {}, key(), now), Conflict, "deal_state_changed");
     const accepted = await dealIn("accepted");
     expect(await applyDealAction(t.db, accepted.buyer.id, accepted.deal.id, "cancel", {}, key(), now)).toMatchObject({ state: "cancelled" });
@@ -213,7 +222,10 @@ describe(`who may do what, in which state, on ${engine}`, () => {
   it("a dispute withdraws a pending cancellation request", async () => {
     const { buyer, seller, deal } = await dealIn("funded");
     await applyDealAction(t.db, buyer.id, deal.id, "request_cancel", {}, key(), now);
-    expect(await applyDealAction(t.db, buyer.id, deal.id, "dispute", { reason: "Продавец тянет время" }, key(), now)).toMatchObject({ state: "disputed", cancelRequestedBy: null });
+    expect(await applyDealAction(t.db, buyer.id, deal.id, "dispute", { reason: "Продавец тянет время" }, key(), now)).toMatchObject({
+      state: "disputed",
+      cancelRequestedBy: null,
+    });
     expect((await getDeal(t.db, seller.id, deal.id)).viewer.actions).toEqual([]);
   });
 
@@ -230,7 +242,11 @@ describe(`who may do what, in which state, on ${engine}`, () => {
 
   it("only a moderator who is not a party resolves, only a disputed deal, with a note", async () => {
     const funded = await dealIn("funded");
-    await expectRefused(applyDealAction(t.db, moderator.id, funded.deal.id, "resolve", { resolution: "release", note: "ok" }, key(), now), Conflict, "deal_state_changed");
+    await expectRefused(
+      applyDealAction(t.db, moderator.id, funded.deal.id, "resolve", { resolution: "release", note: "ok" }, key(), now),
+      Conflict,
+      "deal_state_changed",
+    );
     const { buyer, seller, deal } = await dealIn("disputed");
     await expectRefused(applyDealAction(t.db, buyer.id, deal.id, "resolve", { resolution: "refund", note: "Сам себе" }, key(), now), Forbidden, "own_deal");
     await expectRefused(applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "refund" }, key(), now), ValidationFailed, "note_required");
@@ -241,7 +257,13 @@ describe(`who may do what, in which state, on ${engine}`, () => {
     const resolved = await applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "refund", note: "Товар не передан" }, key(), now);
     expect(resolved).toMatchObject({ state: "refunded", resolvedBy: { id: moderator.id, username: moderator.username }, resolutionNote: "Товар не передан" });
     // A moderator who is a party of a deal cannot settle their own dispute.
-    const own = await createDeal(t.db, moderator.id, { counterparty: buyer.id, role: "seller", amount: 10_000, description: "x", deadline, feePayer: "buyer" }, key(), now);
+    const own = await createDeal(
+      t.db,
+      moderator.id,
+      { counterparty: buyer.id, role: "seller", amount: 10_000, description: "x", deadline, feePayer: "buyer" },
+      key(),
+      now,
+    );
     await applyDealAction(t.db, buyer.id, own.id, "accept", {}, key(), now);
     await applyDealAction(t.db, buyer.id, own.id, "fund", {}, key(), now);
     await applyDealAction(t.db, buyer.id, own.id, "dispute", { reason: "Спор" }, key(), now);
@@ -251,7 +273,11 @@ describe(`who may do what, in which state, on ${engine}`, () => {
   it("a split gives the seller 0,01 ₽ … amount − 0,01 ₽", async () => {
     const { deal } = await dealIn("disputed");
     for (const sellerShare of [0, 100_000, -5]) {
-      await expectRefused(applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "split", sellerShare, note: "Пополам" }, key(), now), ValidationFailed, "invalid_seller_share");
+      await expectRefused(
+        applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "split", sellerShare, note: "Пополам" }, key(), now),
+        ValidationFailed,
+        "invalid_seller_share",
+      );
     }
     const split = await applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "split", sellerShare: 60_000, note: "Пополам" }, key(), now);
     expect(split).toMatchObject({ state: "split", sellerShare: 60_000 });
@@ -320,7 +346,11 @@ describe(`hostile text on ${engine}`, () => {
     }
     const { deal } = await dealIn("disputed");
     for (const text of hostile) {
-      await expectRefused(applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "refund", note: text }, key(), now), ValidationFailed, "invalid_text");
+      await expectRefused(
+        applyDealAction(t.db, moderator.id, deal.id, "resolve", { resolution: "refund", note: text }, key(), now),
+        ValidationFailed,
+        "invalid_text",
+      );
     }
     expect((await getDeal(t.db, funded.buyer.id, funded.deal.id)).state).toBe("funded");
     expect((await getDeal(t.db, moderator.id, deal.id)).state).toBe("disputed");

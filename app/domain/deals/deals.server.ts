@@ -1,5 +1,5 @@
 /**
- * Guarantor deals (PRODUCT.md Guarantor service; issue 5 item 4): creating a deal, every
+ * Guarantor deals (docs/product/deals.md; issue 5 item 4): creating a deal, every
  * transition of its state machine (rules.ts) and the scheduler's automatic completion.
  *
  * Every transition is one ledger operation (runOperation) under the actor's idempotency key: it
@@ -70,8 +70,8 @@ function invalid(field: string, message: string, code: string): ValidationFailed
  * Throws ValidationFailed (`invalid_amount`, `invalid_description`, `invalid_deadline`,
  * `invalid_fee_payer`, `invalid_role`, `deal_with_self`; `invalid_text` for a description or
  * counterparty name with NUL or a lone surrogate, app/lib/text.ts), NotFound (`counterparty_not_found`),
- * Forbidden (`blocked`: the counterparty blocked the creator, PRODUCT.md People),
- * Conflict (`idempotency_key_reused`). PRODUCT.md Guarantor service.
+ * Forbidden (`blocked`: the counterparty blocked the creator, docs/product/deals.md#parties-and-terms),
+ * Conflict (`idempotency_key_reused`). docs/product/deals.md#parties-and-terms.
  */
 export async function createDeal(db: Db, creatorId: number, input: CreateDealInput, key: string, now: Date = new Date()): Promise<DealDto> {
   const { amount, feePayer, role } = input;
@@ -85,7 +85,12 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
     throw invalid("description", `Опишите товар или услугу (до ${DESCRIPTION_MAX} символов)`, "invalid_description");
   }
   const deadline = input.deadline;
-  if (!(deadline instanceof Date) || Number.isNaN(deadline.getTime()) || deadline <= now || deadline.getTime() > now.getTime() + DEADLINE_MAX_DAYS * 86_400_000) {
+  if (
+    !(deadline instanceof Date) ||
+    Number.isNaN(deadline.getTime()) ||
+    deadline <= now ||
+    deadline.getTime() > now.getTime() + DEADLINE_MAX_DAYS * 86_400_000
+  ) {
     throw invalid("deadline", "Срок — дата не раньше сегодняшней и не позже чем через год", "invalid_deadline");
   }
   if (feePayer !== "buyer" && feePayer !== "seller" && feePayer !== "split") throw invalid("feePayer", "Выберите, кто платит комиссию", "invalid_fee_payer");
@@ -105,7 +110,9 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
       .insert(deals)
       .values({ buyerId, sellerId, createdBy: creatorId, amount, ...fees, feePayer, description, deadline, createdAt: now, updatedAt: now })
       .returning({ id: deals.id });
-    await tx.insert(dealTransitions).values({ dealId: row!.id, actorId: creatorId, action: "create", fromState: "created", toState: "created", operationId: operation.id });
+    await tx
+      .insert(dealTransitions)
+      .values({ dealId: row!.id, actorId: creatorId, action: "create", fromState: "created", toState: "created", operationId: operation.id });
     return (await loadDealDto(tx, row!.id)) as DealDto & Json;
   });
   if (!replayed) publishTransition(db, result, "create", creatorId);
@@ -120,7 +127,11 @@ async function findMember(db: Db, who: string | number): Promise<{ id: number } 
   }
   const name = who.trim().replace(/^@/u, "");
   if (name.length === 0) return null;
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${name})`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -130,7 +141,7 @@ async function findMember(db: Db, who: string | number): Promise<{ id: number } 
  * key gets the same DealDto back and moves nothing). Publishes `deal.completed` after commit
  * when the seller is paid in full (confirm, moderator's release).
  *
- * Who may do what, in which state: rules.ts (PRODUCT.md Guarantor service). Throws NotFound
+ * Who may do what, in which state: rules.ts (docs/product/deals.md#actions). Throws NotFound
  * (`deal_not_found`) unless the actor is a party or a moderator; Forbidden (`not_a_party`,
  * `not_moderator`, `own_deal`, `creator_cannot_accept`, `buyer_only`, `seller_only`); Conflict
  * (`deal_state_changed` for a stale action, `cancel_already_requested`, `no_cancel_request`,
@@ -205,7 +216,7 @@ async function lockDeal(tx: Tx, dealId: number): Promise<DealRow | null> {
 const escrowOf = (deal: DealRow): AccountRef => ({ kind: "escrow", reference: `deal:${deal.id}` });
 const availableOf = (userId: number): AccountRef => ({ kind: "member_available", userId });
 
-/** The legs that empty the escrow of `deal` for its final state (PRODUCT.md Guarantor service). */
+/** The legs that empty the escrow of `deal` for its final state (docs/product/money.md#recipes). */
 function settlementLegs(deal: DealRow, outcome: "completed" | "refunded" | "split", sellerShare?: number): Leg[] {
   const memo = `Сделка №${deal.id}`;
   const escrow = escrowOf(deal);
@@ -273,7 +284,9 @@ async function transition(
     changes.autoCompleteAt = null;
   }
   if (to === "completed" || to === "refunded" || to === "split" || to === "cancelled") changes.closedAt = now;
-  await tx.insert(dealTransitions).values({ dealId: deal.id, actorId, action, fromState: deal.state, toState: to, operationId: operation.id, note, createdAt: now });
+  await tx
+    .insert(dealTransitions)
+    .values({ dealId: deal.id, actorId, action, fromState: deal.state, toState: to, operationId: operation.id, note, createdAt: now });
   try {
     await postTransfers(tx, operation.id, legs);
   } catch (error) {
@@ -286,7 +299,7 @@ async function transition(
   return (await loadDealDto(tx, deal.id))!;
 }
 
-/** After commit: `deal.transitioned` for the parties' notifications (PRODUCT.md "Notifications beyond SPEC.md 8"). */
+/** After commit: `deal.transitioned` for the parties' notifications (PRODUCT.md "Notifications beyond docs/product/notifications.md#types-and-texts"). */
 function publishTransition(db: Db, deal: DealDto, action: DealAction | "create" | "auto_complete", actorId: number | null): void {
   eventBus(db).publish({
     type: "deal.transitioned",
@@ -306,8 +319,8 @@ function publishCompletion(db: Db, deal: DealDto): void {
 }
 
 /**
- * The scheduler's job (PRODUCT.md Guarantor service: "if the buyer does nothing for 72 hours
- * after delivered, the deal completes automatically"): completes every delivered deal whose
+ * The scheduler's job
+ * (docs/product/deals.md#automatic-completion: if the buyer does nothing for 72 hours after delivery, the deal completes automatically): completes every delivered deal whose
  * `auto_complete_at` is at or before `now`, each as its own system operation keyed
  * `deal-auto:{id}`, so overlapping runs, several processes and restarts never pay twice.
  * A deal that left «delivered» meanwhile (confirmed, disputed) is left alone. Returns how many
@@ -328,7 +341,8 @@ export async function completeDueDeals(db: Db, now: Date = new Date()): Promise<
       try {
         const { result, replayed } = await runOperationDetailed(db, null, `deal-auto:${id}`, "deal.auto_complete", { dealId: id }, async (tx, operation) => {
           const deal = await lockDeal(tx, id);
-          if (!deal || deal.state !== "delivered" || deal.autoCompleteAt === null || deal.autoCompleteAt > now) return { completed: false as const, deal: null };
+          if (!deal || deal.state !== "delivered" || deal.autoCompleteAt === null || deal.autoCompleteAt > now)
+            return { completed: false as const, deal: null };
           return { completed: true as const, deal: (await transition(tx, operation, deal, null, "auto_complete", {}, now)) as DealDto & Json };
         });
         if (result.completed && !replayed) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEAL_MIN_AMOUNT, DEAL_MIN_FEE, dealFee } from "./fees";
 
-describe("dealFee (PRODUCT.md Guarantor service: 5 %, minimum 50 ₽, payer as agreed)", () => {
+describe("dealFee (docs/product/deals.md#fees: 5 %, minimum 50 ₽, payer as agreed)", () => {
   it("takes 5 % of the amount above the minimum", () => {
     expect(dealFee(1_000_000, "buyer")).toEqual({ fee: 50_000, buyerFee: 50_000, sellerFee: 0 });
     expect(dealFee(1_000_000, "seller")).toEqual({ fee: 50_000, buyerFee: 0, sellerFee: 50_000 });

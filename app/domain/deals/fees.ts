@@ -1,6 +1,6 @@
 /**
- * Guarantor deal fees (PRODUCT.md Guarantor service: "fee default 5 %, minimum 50 ₽, paid by
- * buyer, seller or split, as agreed"). Pure: the server fixes them at creation, the browser
+ * Guarantor deal fees
+ * (docs/product/deals.md#fees: 5 %, at least 50 ₽, paid by the buyer, the seller or half each, as agreed). Pure: the server fixes them at creation, the browser
  * previews them in the «Новая сделка» form. All amounts are integer kopecks.
  */
 import type { DealFeePayer } from "./types";

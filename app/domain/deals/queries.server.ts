@@ -1,5 +1,5 @@
 /**
- * Reading deals (PRODUCT.md Guarantor service): the one mapper from rows to DealDto, a deal
+ * Reading deals (docs/product/deals.md): the one mapper from rows to DealDto, a deal
  * with its history for its parties and moderators, a member's deals and the moderators'
  * queue of disputes. Lists load every party's name in the same query (no N+1).
  */
@@ -88,8 +88,8 @@ export function dealNotFound(): NotFound {
 /**
  * Deal `dealId` for `viewerId`: DealDetailDto with the transition log (oldest first) and the
  * actions the viewer may take now. Parties and moderators see it; anyone else (and an unknown
- * or malformed id) gets NotFound `deal_not_found` (HOUSE_STYLE.md: someone else's private
- * resource answers 404). PRODUCT.md Guarantor service.
+ * or malformed id) gets NotFound `deal_not_found` (docs/product/engineering.md#private-resources-answer-404: someone else's private
+ * resource answers 404). docs/product/deals.md.
  */
 export async function getDeal(db: Db, viewerId: number, dealId: number): Promise<DealDetailDto> {
   if (!isValidId(dealId)) throw dealNotFound();
@@ -105,17 +105,15 @@ export async function getDeal(db: Db, viewerId: number, dealId: number): Promise
     .leftJoin(actor, eq(actor.id, dealTransitions.actorId))
     .where(eq(dealTransitions.dealId, dealId))
     .orderBy(asc(dealTransitions.id));
-  const transitions = rows.map(
-    ({ transition, actorName }): DealTransitionDto => ({
-      id: transition.id,
-      actor: transition.actorId !== null ? { id: transition.actorId, username: actorName ?? "" } : null,
-      action: transition.action as DealTransitionDto["action"],
-      fromState: transition.fromState,
-      toState: transition.toState,
-      note: transition.note,
-      createdAt: transition.createdAt.toISOString(),
-    }),
-  );
+  const transitions = rows.map(({ transition, actorName }): DealTransitionDto => ({
+    id: transition.id,
+    actor: transition.actorId !== null ? { id: transition.actorId, username: actorName ?? "" } : null,
+    action: transition.action as DealTransitionDto["action"],
+    fromState: transition.fromState,
+    toState: transition.toState,
+    note: transition.note,
+    createdAt: transition.createdAt.toISOString(),
+  }));
   const actions: DealAction[] = availableDealActions(
     { state: deal.state, buyerId: deal.buyer.id, sellerId: deal.seller.id, createdById: deal.createdById, cancelRequestedBy: deal.cancelRequestedBy },
     viewerId,

@@ -1,5 +1,5 @@
 /**
- * The state machine of a guarantor deal (PRODUCT.md Guarantor service), pure so the server
+ * The state machine of a guarantor deal (docs/product/deals.md#actions), pure so the server
  * enforces it and the deal page shows exactly the buttons it would accept:
  *
  *   created ─accept (the party who did not create it)→ accepted ─fund (buyer)→ funded
@@ -77,7 +77,10 @@ export function checkDealAction(deal: DealRuleView, actorId: number, isModerator
     return {
       kind: "conflict",
       code: "cancel_already_requested",
-      message: deal.cancelRequestedBy === actorId ? "Вы уже предложили отмену, ждём ответа другой стороны" : "Другая сторона уже предложила отмену — вы можете согласиться",
+      message:
+        deal.cancelRequestedBy === actorId
+          ? "Вы уже предложили отмену, ждём ответа другой стороны"
+          : "Другая сторона уже предложила отмену — вы можете согласиться",
     };
   }
   if (action === "agree_cancel" && (deal.cancelRequestedBy === null || deal.cancelRequestedBy === actorId)) {

@@ -1,6 +1,6 @@
 /**
  * Input of the deal forms (Conform in the browser and on the server) and of /api/guarantor
- * (PRODUCT.md Guarantor service; issue 5 item 7: amounts typed in roubles, stored in kopecks).
+ * (docs/product/deals.md#parties-and-terms; issue 5 item 7: amounts typed in roubles, stored in kopecks).
  * Pages take roubles («1 234,50»), the JSON API takes integer kopecks.
  */
 import { z } from "zod";
@@ -98,8 +98,16 @@ export const DealActionFormSchema = z.object({
  */
 export const DealActionApiSchema = z.object({
   action: actionEnum,
-  reason: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).refine(...cleanTextRefinement()).optional(),
+  reason: z
+    .string()
+    .max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`)
+    .refine(...cleanTextRefinement())
+    .optional(),
   resolution: actionFields.resolution,
-  note: z.string().max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`).refine(...cleanTextRefinement()).optional(),
+  note: z
+    .string()
+    .max(NOTE_MAX, `Не длиннее ${NOTE_MAX} символов`)
+    .refine(...cleanTextRefinement())
+    .optional(),
   sellerShare: z.number({ error: "Доля продавца — целое число копеек" }).int("Доля продавца — целое число копеек").optional(),
 });

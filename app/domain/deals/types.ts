@@ -1,6 +1,6 @@
 /**
  * What the deal pages, the /api/guarantor routes and the domain share about guarantor deals
- * (PRODUCT.md Guarantor service): the public shapes (amounts in kopecks, times as ISO strings)
+ * (docs/product/deals.md): the public shapes (amounts in kopecks, times as ISO strings)
  * and the Russian labels of states and actions. No server imports: the browser uses it too.
  */
 import type { DealFeePayer, DealState } from "~/db/schema-trust";
@@ -57,7 +57,7 @@ export interface DealDto {
   updatedAt: string;
 }
 
-/** One recorded transition (PRODUCT.md: who, when, from-state, to-state). */
+/** One recorded transition (docs/product/deals.md#transition-log: who, when, from-state, to-state). */
 export interface DealTransitionDto {
   id: number;
   /** Null for the automatic completion by the scheduler. */

@@ -57,10 +57,12 @@ describe(`leaderboard on ${engine}`, () => {
     const [borisWall] = await t.db.insert(wallPosts).values({ ownerId: m.vera!.id, authorId: m.boris!.id, body: "Привет" }).returning();
     await t.db.insert(wallPostLikes).values({ wallPostId: borisWall!.id, userId: m.vera!.id, receiverId: m.boris!.id, createdAt: daysAgo(0.1) });
     const borisPosts = await insertPosts(t.db, m.boris!.id, [daysAgo(300), daysAgo(300)]);
-    await t.db.insert(postLikes).values([
-      ...fans.map((f) => ({ postId: borisPosts[0]!.id, userId: f.id, receiverId: m.boris!.id, createdAt: daysAgo(8) })),
-      ...fans.map((f) => ({ postId: borisPosts[1]!.id, userId: f.id, receiverId: m.boris!.id, createdAt: daysAgo(200) })),
-    ]);
+    await t.db
+      .insert(postLikes)
+      .values([
+        ...fans.map((f) => ({ postId: borisPosts[0]!.id, userId: f.id, receiverId: m.boris!.id, createdAt: daysAgo(8) })),
+        ...fans.map((f) => ({ postId: borisPosts[1]!.id, userId: f.id, receiverId: m.boris!.id, createdAt: daysAgo(200) })),
+      ]);
 
     const week = await getLeaderboard(t.db, { by: "reputation", period: "week" }, NOW);
     expect(names(week)).toEqual(["alina", "boris"]);
@@ -118,9 +120,13 @@ describe(`leaderboard on ${engine}`, () => {
       { verified: true, image: "/uploads/avatars/a.svg" },
     );
     const members = Object.values(many).sort((a, b) => a.username.localeCompare(b.username));
-    await t.db.insert(posts).values(
-      members.flatMap((member, i) => Array.from({ length: i + 1 }, () => ({ authorId: member.id, title: "Пост", body: "Текст", categoryId: 7, createdAt: daysAgo(1) }))),
-    );
+    await t.db
+      .insert(posts)
+      .values(
+        members.flatMap((member, i) =>
+          Array.from({ length: i + 1 }, () => ({ authorId: member.id, title: "Пост", body: "Текст", categoryId: 7, createdAt: daysAgo(1) })),
+        ),
+      );
     const { result: board, queries } = await countQueries(t.db, () => getLeaderboard(t.db, { by: "posts", period: "week" }, NOW));
     expect(queries).toBe(1);
     expect(board.entries).toHaveLength(LEADERBOARD_SIZE);
@@ -149,14 +155,16 @@ describe(`leaderboard on ${engine}`, () => {
       state,
       closedAt: closedDaysAgo === null ? null : daysAgo(closedDaysAgo),
     });
-    await t.db.insert(deals).values([
-      deal("completed", 1),
-      deal("completed", 10, m.other!.id),
-      deal("completed", 100),
-      deal("funded", null),
-      deal("cancelled", 1),
-      deal("refunded", 2),
-    ]);
+    await t.db
+      .insert(deals)
+      .values([
+        deal("completed", 1),
+        deal("completed", 10, m.other!.id),
+        deal("completed", 100),
+        deal("funded", null),
+        deal("cancelled", 1),
+        deal("refunded", 2),
+      ]);
     const week = await getLeaderboard(t.db, { by: "deals", period: "week" }, NOW);
     expect(week.entries.map((e) => [e.member.username, e.scoreText])).toEqual([
       ["seller", "1 сделка"],

@@ -1,5 +1,5 @@
 /**
- * The leaderboard (issue 3, PRODUCT.md Reputation): the top 50 members by one metric
+ * The leaderboard (issue 3, docs/product/content.md#leaderboard): the top 50 members by one metric
  * (metrics.server.ts) over a period — the last 7 days, the last 30 days or all time,
  * rolling windows ending now. One query whatever the list length: the metric's scores
  * joined with the members.

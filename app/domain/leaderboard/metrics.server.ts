@@ -1,5 +1,5 @@
 /**
- * What the leaderboard can rank members by (PRODUCT.md Reputation: reputation, posts,
+ * What the leaderboard can rank members by (docs/product/content.md#leaderboard: reputation, posts,
  * completed deals and deposit). Each metric is one definition: its tab label, the heading
  * of its figure column, how a figure reads, and the SQL that scores members.
  *
@@ -31,8 +31,7 @@ export interface LeaderboardMetric {
   format(score: number): string;
 }
 
-const sinceClause = (column: AnyColumn, since: Date | null) =>
-  since ? sql`where ${column} >= ${since.toISOString()}::timestamptz` : sql``;
+const sinceClause = (column: AnyColumn, since: Date | null) => (since ? sql`where ${column} >= ${since.toISOString()}::timestamptz` : sql``);
 
 /** Likes received on posts, comments and wall posts: each like table is one indexed range. */
 const reputation: LeaderboardMetric = {

@@ -150,7 +150,14 @@ describe(`deposits on ${engine}`, () => {
       ["deposit", 3_000, 15_000, null],
       ["deposit", 12_000, 12_000, null],
     ]);
-    expect(log.items[1]).toEqual({ id: result.transferId, type: "deposit", amount: 12_000, counterparty: null, createdAt: expect.any(String), balanceAfter: 12_000 });
+    expect(log.items[1]).toEqual({
+      id: result.transferId,
+      type: "deposit",
+      amount: 12_000,
+      counterparty: null,
+      createdAt: expect.any(String),
+      balanceAfter: 12_000,
+    });
     const balanceLog = await listBalanceLog(t.db, member.id, firstPage);
     expect(balanceLog.items.map((e) => [e.type, e.amount, e.balanceAfter, e.counterparty])).toEqual([
       ["deposit", -3_000, 35_000, null],
@@ -167,7 +174,11 @@ describe(`deposits on ${engine}`, () => {
 
   it("refuses more than the available balance and bad amounts, changing nothing", async () => {
     const member = await funded(1_000);
-    await expectNothingChanges(() => depositFunds(t.db, member.id, 1_001, key()), { status: 422, code: "insufficient_funds", message: "Недостаточно средств на балансе" });
+    await expectNothingChanges(() => depositFunds(t.db, member.id, 1_001, key()), {
+      status: 422,
+      code: "insufficient_funds",
+      message: "Недостаточно средств на балансе",
+    });
     await expectNothingChanges(() => depositFunds(t.db, member.id, 0, key()), { status: 400, code: "invalid_amount" });
     await expectNothingChanges(() => depositFunds(t.db, member.id, 10.5, key()), { code: "invalid_amount" });
     expect(await getBalances(t.db, member.id)).toEqual({ available: 1_000, held: 0, deposit: 0 });
@@ -192,7 +203,13 @@ describe(`deposit withdrawals on ${engine}`, () => {
     const member = await withDeposit(1_000, 20_000);
     const now = new Date("2031-03-01T12:00:00Z");
     const pending = await requestDepositWithdrawal(t.db, member.id, 15_000, "withdraw-1", now);
-    expect(pending).toEqual({ id: expect.any(Number), amount: 15_000, requestedAt: now.toISOString(), availableAt: "2031-03-15T12:00:00.000Z", blockedByClaim: false });
+    expect(pending).toEqual({
+      id: expect.any(Number),
+      amount: 15_000,
+      requestedAt: now.toISOString(),
+      availableAt: "2031-03-15T12:00:00.000Z",
+      blockedByClaim: false,
+    });
     expect(DEPOSIT_WITHDRAWAL_DAYS).toBe(14);
     expect(await requestDepositWithdrawal(t.db, member.id, 15_000, "withdraw-1", now)).toEqual(pending);
     expect(await getBalances(t.db, member.id)).toEqual({ available: 1_000, held: 0, deposit: 20_000 });
@@ -218,7 +235,12 @@ describe(`deposit withdrawals on ${engine}`, () => {
       createdAt: expect.any(String),
       balanceAfter: 5_000,
     });
-    expect((await listBalanceLog(t.db, member.id, firstPage)).items[0]).toMatchObject({ type: "deposit_withdrawal", amount: 15_000, counterparty: null, balanceAfter: 16_000 });
+    expect((await listBalanceLog(t.db, member.id, firstPage)).items[0]).toMatchObject({
+      type: "deposit_withdrawal",
+      amount: 15_000,
+      counterparty: null,
+      balanceAfter: 16_000,
+    });
     await eventBus(t.db).drain();
     expect(events).toEqual([{ type: "deposit.changed", userId: member.id, deposit: 5_000 }]);
     await expectInvariants();
@@ -247,7 +269,10 @@ describe(`deposit withdrawals on ${engine}`, () => {
 
   it("two concurrent requests with different keys leave one pending withdrawal", async () => {
     const member = await withDeposit(0, 10_000);
-    const outcomes = await Promise.allSettled([requestDepositWithdrawal(t.db, member.id, 1_000, key()), requestDepositWithdrawal(t.db, member.id, 2_000, key())]);
+    const outcomes = await Promise.allSettled([
+      requestDepositWithdrawal(t.db, member.id, 1_000, key()),
+      requestDepositWithdrawal(t.db, member.id, 2_000, key()),
+    ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const rejected = outcomes.find((o) => o.status === "rejected");
     expect(rejected?.reason).toMatchObject({ code: "withdrawal_pending" });
@@ -284,7 +309,12 @@ describe(`deposit withdrawals on ${engine}`, () => {
     await compensate(emptied.id, claimant.id, 8_000);
 
     const compensation = (await listDepositLog(t.db, partly.id, firstPage)).items[0];
-    expect(compensation).toMatchObject({ type: "compensation", amount: -7_500, counterparty: { id: claimant.id, username: claimant.username }, balanceAfter: 2_500 });
+    expect(compensation).toMatchObject({
+      type: "compensation",
+      amount: -7_500,
+      counterparty: { id: claimant.id, username: claimant.username },
+      balanceAfter: 2_500,
+    });
     expect((await listBalanceLog(t.db, claimant.id, firstPage)).items[0]).toMatchObject({
       type: "claim_compensation",
       amount: 8_000,
@@ -339,7 +369,6 @@ describe(`claims block deposit withdrawals on ${engine}`, () => {
     await expectInvariants();
   });
 
-
   it("a claim filed while the scheduler waits for the deposit lock keeps the withdrawal pending", async () => {
     const member = await withDeposit(0, 10_000);
     const now = new Date("2036-02-01T00:00:00Z");
@@ -383,7 +412,9 @@ describe(`claims block deposit withdrawals on ${engine}`, () => {
       locked();
       await proceed;
       depositFree = await tx
-        .transaction((savepoint) => savepoint.execute(sql`select id from ledger_accounts where kind = 'member_deposit' and user_id = ${member.id} for update nowait`))
+        .transaction((savepoint) =>
+          savepoint.execute(sql`select id from ledger_accounts where kind = 'member_deposit' and user_id = ${member.id} for update nowait`),
+        )
         .then(
           () => true,
           () => false,

@@ -1,10 +1,10 @@
 /**
- * The public security deposit (issue 5 item 3; PRODUCT.md Money "Deposit"): a member locks part
+ * The public security deposit (issue 5 item 3; docs/product/money.md#deposits): a member locks part
  * of their available balance in their member_deposit account, shown on the profile and the
  * leaderboard. Taking it back is a request that waits 14 days (pending, cancellable), during
  * which the money stays in the deposit and still covers claims; the scheduler then moves
  * min(requested, deposit then) back. No withdrawal is requested nor completed while a claim
- * against the member is open (PRODUCT.md Claims and blacklist: compensation may come from it).
+ * against the member is open (docs/product/claims.md#claims-and-deposits: compensation may come from it).
  *
  * Concurrency: the open-claim rule is checked after locking the member's deposit account with
  * lockLedgerAccounts, and fileClaim locks the same account before inserting a claim, so a claim
@@ -63,7 +63,7 @@ export interface DepositSummary {
 
 export type DepositLogType = "deposit" | "withdrawal" | "compensation";
 
-/** One change of the deposit (PRODUCT.md Money "deposit log"). */
+/** One change of the deposit (docs/product/money.md#balance-logs). */
 export interface DepositLogEntry {
   id: number;
   type: DepositLogType;
@@ -98,7 +98,7 @@ async function openClaimsAgainst(db: Db | Tx, userId: number): Promise<number> {
  * deposit, under idempotency key `key`. Returns DepositResult (balances after it). Throws
  * ValidationFailed (`invalid_amount`), InsufficientFunds (`insufficient_funds`; nothing
  * changes), Conflict (`idempotency_key_reused`). Publishes `deposit.changed` after commit.
- * PRODUCT.md Money "Deposit".
+ * docs/product/money.md#deposits.
  */
 export async function depositFunds(db: Db, userId: number, amount: number, key: string): Promise<DepositResult> {
   assertAmount(amount);
@@ -117,27 +117,34 @@ export async function depositFunds(db: Db, userId: number, amount: number, key: 
  * ValidationFailed (`invalid_amount`), Conflict (`claim_open`) while a claim against the member
  * is open, Conflict (`withdrawal_pending`) when one is already pending, InsufficientFunds
  * (`insufficient_deposit`) when `amount` exceeds the deposit, Conflict
- * (`idempotency_key_reused`). A refusal changes nothing. PRODUCT.md Money "Deposit".
+ * (`idempotency_key_reused`). A refusal changes nothing. docs/product/money.md#deposits.
  */
 export async function requestDepositWithdrawal(db: Db, userId: number, amount: number, key: string, now: Date = new Date()): Promise<PendingWithdrawal> {
   assertAmount(amount);
-  const { result } = await runOperationDetailed(db, userId, key, "deposit.withdrawal.request", { amount }, async (tx, operation): Promise<PendingWithdrawal> => {
-    const balances = await lockLedgerAccounts(tx, [depositOf(userId)]);
-    const deposit = balances.get(`member_deposit:${userId}`) ?? 0;
-    if ((await openClaimsAgainst(tx, userId)) > 0) throw new Conflict(CLAIM_OPEN_MESSAGE, "claim_open");
-    const [pending] = await tx
-      .select({ id: depositWithdrawals.id })
-      .from(depositWithdrawals)
-      .where(and(eq(depositWithdrawals.userId, userId), eq(depositWithdrawals.state, "pending")));
-    if (pending) throw new Conflict(WITHDRAWAL_PENDING_MESSAGE, "withdrawal_pending");
-    if (amount > deposit) throw new InsufficientFunds(INSUFFICIENT_DEPOSIT_MESSAGE, "insufficient_deposit");
-    const availableAt = new Date(now.getTime() + DEPOSIT_WITHDRAWAL_DAYS * DAY_MS);
-    const [row] = await tx
-      .insert(depositWithdrawals)
-      .values({ userId, amount, operationId: operation.id, availableAt, createdAt: now })
-      .returning({ id: depositWithdrawals.id });
-    return { id: row!.id, amount, requestedAt: now.toISOString(), availableAt: availableAt.toISOString(), blockedByClaim: false };
-  });
+  const { result } = await runOperationDetailed(
+    db,
+    userId,
+    key,
+    "deposit.withdrawal.request",
+    { amount },
+    async (tx, operation): Promise<PendingWithdrawal> => {
+      const balances = await lockLedgerAccounts(tx, [depositOf(userId)]);
+      const deposit = balances.get(`member_deposit:${userId}`) ?? 0;
+      if ((await openClaimsAgainst(tx, userId)) > 0) throw new Conflict(CLAIM_OPEN_MESSAGE, "claim_open");
+      const [pending] = await tx
+        .select({ id: depositWithdrawals.id })
+        .from(depositWithdrawals)
+        .where(and(eq(depositWithdrawals.userId, userId), eq(depositWithdrawals.state, "pending")));
+      if (pending) throw new Conflict(WITHDRAWAL_PENDING_MESSAGE, "withdrawal_pending");
+      if (amount > deposit) throw new InsufficientFunds(INSUFFICIENT_DEPOSIT_MESSAGE, "insufficient_deposit");
+      const availableAt = new Date(now.getTime() + DEPOSIT_WITHDRAWAL_DAYS * DAY_MS);
+      const [row] = await tx
+        .insert(depositWithdrawals)
+        .values({ userId, amount, operationId: operation.id, availableAt, createdAt: now })
+        .returning({ id: depositWithdrawals.id });
+      return { id: row!.id, amount, requestedAt: now.toISOString(), availableAt: availableAt.toISOString(), blockedByClaim: false };
+    },
+  );
   return result;
 }
 
@@ -146,7 +153,7 @@ export async function requestDepositWithdrawal(db: Db, userId: number, amount: n
  * deposit), under idempotency key `key`. Returns `{id, cancelled: true}`. Throws NotFound
  * (`withdrawal_not_found`) for an unknown or another member's withdrawal, Conflict
  * (`withdrawal_closed`) when it was completed or cancelled already, Conflict
- * (`idempotency_key_reused`). PRODUCT.md Money "Deposit".
+ * (`idempotency_key_reused`). docs/product/money.md#deposits.
  */
 export async function cancelDepositWithdrawal(db: Db, userId: number, withdrawalId: number, key: string): Promise<{ id: number; cancelled: true }> {
   if (!isValidId(withdrawalId)) throw withdrawalNotFound();
@@ -179,7 +186,7 @@ interface CompletionResult {
 }
 
 /**
- * The scheduler's job (PRODUCT.md Money "Deposit": 14 days): completes every pending withdrawal
+ * The scheduler's job (docs/product/money.md#deposits: 14 days): completes every pending withdrawal
  * whose `available_at` is at or before `now`, each as its own system operation keyed
  * `deposit-withdrawal:{id}` (overlapping runs and restarts never pay twice). Moves min(requested,
  * deposit now) with a `withdrawal` transfer and records completedAmount, transferId and
@@ -276,7 +283,7 @@ export async function getDepositSummary(db: Db, userId: number): Promise<Deposit
 }
 
 /**
- * The deposit log of PRODUCT.md Money (`GET /api/profile/payments/deposit`): every change of
+ * The deposit log of docs/product/money.md#balance-logs (`GET /api/profile/payments/deposit`): every change of
  * member `userId`'s deposit, newest first, paged by `params`: type (deposit, withdrawal,
  * compensation), signed kopecks, the claimant for a compensation, ISO time, deposit after it.
  */
@@ -302,7 +309,10 @@ export async function listDepositLog(db: Db, userId: number, params: PageParams)
       .from(ledgerTransfers)
       .innerJoin(
         other,
-        eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+        eq(
+          other.id,
+          sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`,
+        ),
       )
       .leftJoin(counterparty, and(eq(counterparty.id, other.userId), eq(ledgerTransfers.kind, "compensation")))
       .where(mine)

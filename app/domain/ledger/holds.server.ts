@@ -1,6 +1,6 @@
 /**
- * Held transfers as the wallet page shows them (issue 5 item 2; PRODUCT.md Money, LOLZTEAM-style
- * holds): the member's outgoing holds not yet released, which they may release early, and the
+ * Held transfers as the wallet page shows them
+ * (issue 5 item 2; docs/product/money.md#holds, LOLZTEAM-style): the member's outgoing holds not yet released, which they may release early, and the
  * incoming ones waiting to reach their available balance. Releasing is wallet.server.ts's.
  */
 import { and, asc, count, eq, isNull } from "drizzle-orm";
@@ -41,8 +41,14 @@ export async function listMemberHolds(db: Db, userId: number): Promise<MemberHol
   const [outgoing, incoming, [outgoingTotal], [incomingTotal]] = await Promise.all([
     holdsWhere(db, "outgoing", userId),
     holdsWhere(db, "incoming", userId),
-    db.select({ value: count() }).from(ledgerHolds).where(and(eq(ledgerHolds.senderId, userId), isNull(ledgerHolds.releasedAt))),
-    db.select({ value: count() }).from(ledgerHolds).where(and(eq(ledgerHolds.recipientId, userId), isNull(ledgerHolds.releasedAt))),
+    db
+      .select({ value: count() })
+      .from(ledgerHolds)
+      .where(and(eq(ledgerHolds.senderId, userId), isNull(ledgerHolds.releasedAt))),
+    db
+      .select({ value: count() })
+      .from(ledgerHolds)
+      .where(and(eq(ledgerHolds.recipientId, userId), isNull(ledgerHolds.releasedAt))),
   ]);
   return { outgoing, incoming, outgoingTotal: outgoingTotal?.value ?? 0, incomingTotal: incomingTotal?.value ?? 0 };
 }

@@ -1,7 +1,7 @@
 /**
  * Property test of the ledger (issue 5 "Done when"): random sequences of top-ups, transfers
  * with and without holds, early and due releases, retries and reused keys. After every step the
- * invariants of PRODUCT.md Money hold, and the members' balances equal a simple model's.
+ * invariants of docs/product/money.md#invariants hold, and the members' balances equal a simple model's.
  * (Deposits and deal transitions join when those steps of issue 5 land.)
  */
 import fc from "fast-check";
@@ -37,7 +37,13 @@ const step = fc.oneof(
   { weight: 3, arbitrary: fc.record({ type: fc.constant("topup" as const), to: member, amount: fc.integer({ min: 1, max: 100_000 }) }) },
   {
     weight: 6,
-    arbitrary: fc.record({ type: fc.constant("transfer" as const), from: member, to: member, amount, holdHours: fc.option(fc.integer({ min: 1, max: 48 }), { nil: null }) }),
+    arbitrary: fc.record({
+      type: fc.constant("transfer" as const),
+      from: member,
+      to: member,
+      amount,
+      holdHours: fc.option(fc.integer({ min: 1, max: 48 }), { nil: null }),
+    }),
   },
   { weight: 3, arbitrary: fc.record({ type: fc.constant("release" as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("advance" as const), hours: fc.integer({ min: 1, max: 30 }) }) },
@@ -104,7 +110,14 @@ describe(`ledger properties on ${engine}`, () => {
               else {
                 model[s.to]!.held += s.amount;
                 seen.holds += 1;
-                holds.push({ id: answer.holdId!, sender: s.from, recipient: s.to, amount: s.amount, releaseAt: clock + s.holdHours * 3_600_000, released: false });
+                holds.push({
+                  id: answer.holdId!,
+                  sender: s.from,
+                  recipient: s.to,
+                  amount: s.amount,
+                  releaseAt: clock + s.holdHours * 3_600_000,
+                  released: false,
+                });
               }
               acked.push({ actorId: ids[s.from]!, key, answer, again: () => send(s.amount), changed: () => send(s.amount + 1) });
             }
@@ -121,7 +134,13 @@ describe(`ledger properties on ${engine}`, () => {
               seen.releases += 1;
               model[hold.recipient]!.held -= hold.amount;
               model[hold.recipient]!.available += hold.amount;
-              acked.push({ actorId: ids[hold.sender]!, key, answer, again: release, changed: () => releaseHold(t.db, ids[hold.sender]!, hold.id + 1_000_000, key) });
+              acked.push({
+                actorId: ids[hold.sender]!,
+                key,
+                answer,
+                again: release,
+                changed: () => releaseHold(t.db, ids[hold.sender]!, hold.id + 1_000_000, key),
+              });
             }
           } else if (s.type === "advance") {
             clock += s.hours * 3_600_000;
@@ -155,7 +174,10 @@ describe(`ledger properties on ${engine}`, () => {
             .from(ledgerOperations)
             .where(and(eq(ledgerOperations.actorId, op.actorId), eq(ledgerOperations.idempotencyKey, op.key)));
           expect(rows).toHaveLength(1);
-          const transfers = await t.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(inArray(ledgerTransfers.operationId, [rows[0]!.id]));
+          const transfers = await t.db
+            .select({ id: ledgerTransfers.id })
+            .from(ledgerTransfers)
+            .where(inArray(ledgerTransfers.operationId, [rows[0]!.id]));
           expect(transfers).toHaveLength(1);
         }
         expect(await operationsWithSeveralTransfers(t.db)).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The ledger (PRODUCT.md Money; docs/decisions/0007-ledger.md): the one place that writes
+ * The ledger (docs/product/money.md#transfers; docs/decisions/0007-ledger.md): the one place that writes
  * `ledger_transfers` and `ledger_accounts.balance`. Everything else (wallet, deposits, deals,
  * claims) describes the money it moves as legs and calls `postTransfers` inside an operation
  * (operations.server.ts).
@@ -17,10 +17,7 @@ import { ledgerAccounts, ledgerTransfers, type LedgerAccountKind, type LedgerTra
 import { InsufficientFunds } from "~/lib/errors";
 
 /** Names an account: a member's (created on first use), an escrow (by reference) or a platform account. */
-export type AccountRef =
-  | { kind: MemberAccountKind; userId: number }
-  | { kind: "escrow"; reference: string }
-  | { kind: "platform_fee" | "platform_funding" };
+export type AccountRef = { kind: MemberAccountKind; userId: number } | { kind: "escrow"; reference: string } | { kind: "platform_fee" | "platform_funding" };
 
 /** One movement of money: `amount` kopecks (a positive integer) from `from` to `to`. */
 export interface Leg {
@@ -128,7 +125,10 @@ export async function postTransfers(tx: Tx, operationId: number, legs: Leg[]): P
  * claim" before a deposit withdrawal); postTransfers may lock them again in the same transaction.
  */
 export async function lockLedgerAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, number>> {
-  const locked = await lockAccounts(tx, refs.map((ref) => [accountKey(ref), ref]));
+  const locked = await lockAccounts(
+    tx,
+    refs.map((ref) => [accountKey(ref), ref]),
+  );
   return new Map([...locked].map(([key, account]) => [key, account.balance]));
 }
 
@@ -145,7 +145,13 @@ async function lockAccounts(tx: Tx, refs: [string, AccountRef][]): Promise<Map<s
   if (creatable.length > 0) await tx.insert(ledgerAccounts).values(creatable).onConflictDoNothing();
 
   const rows = await tx
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, reference: ledgerAccounts.reference, balance: ledgerAccounts.balance })
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      userId: ledgerAccounts.userId,
+      reference: ledgerAccounts.reference,
+      balance: ledgerAccounts.balance,
+    })
     .from(ledgerAccounts)
     .where(or(...refs.map(([, ref]) => matchAccount(ref))))
     .orderBy(asc(ledgerAccounts.id))

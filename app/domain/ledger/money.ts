@@ -1,6 +1,6 @@
 /**
- * Roubles as people type and read them, kopecks as the ledger stores them (PRODUCT.md Money:
- * integer kopecks, never floats). A pure module: pages and the browser use it too.
+ * Roubles as people type and read them, kopecks as the ledger stores them
+ * (docs/product/money.md#amounts: integer kopecks, never floats). A pure module: pages and the browser use it too.
  *
  * Formatting is done by hand, not with Intl, so the server and every browser print exactly
  * the same characters (no hydration mismatch): groups of three digits and the ₽ sign are
@@ -16,7 +16,7 @@ export const KOPECKS_PER_ROUBLE = 100;
  */
 export const MAX_OPERATION_KOPECKS = 10_000_000 * KOPECKS_PER_ROUBLE;
 
-/** The longest hold a sender may set on a transfer: 30 days (PRODUCT.md Money, held transfers). */
+/** The longest hold a sender may set on a transfer: 30 days (docs/product/money.md#holds). */
 export const MAX_HOLD_HOURS = 720;
 /** The longest transfer memo, in characters. */
 export const MAX_MEMO_LENGTH = 500;

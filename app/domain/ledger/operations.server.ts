@@ -1,6 +1,6 @@
 /**
  * Idempotent money operations (issue 5 "every money-moving request carries an idempotency key";
- * PRODUCT.md Money "a retried request with the same idempotency key makes no second transfer").
+ * docs/product/money.md#operations-and-idempotency: a retried request with the same idempotency key makes no second transfer).
  *
  * An operation is one transaction that starts by inserting its `ledger_operations` row. The
  * unique index on (actor, key) is the lock: a concurrent retry of the same key waits on that
@@ -43,7 +43,9 @@ export function isValidIdempotencyKey(key: string): boolean {
  * fields dropped), so two requests that mean the same thing have the same fingerprint.
  */
 export function fingerprintOf(kind: string, request: Json): string {
-  return createHash("sha256").update(canonicalJson([kind, request])).digest("hex");
+  return createHash("sha256")
+    .update(canonicalJson([kind, request]))
+    .digest("hex");
 }
 
 /** A committed operation as findOperation answers it. */
@@ -76,7 +78,11 @@ export function idempotencyKeyReused(): Conflict {
 /** ValidationFailed `invalid_idempotency_key` (400) unless `key` is one clients may send (isValidIdempotencyKey). */
 export function assertIdempotencyKey(key: string): void {
   if (!isValidIdempotencyKey(key)) {
-    throw new ValidationFailed("Неверный ключ идемпотентности запроса", { idempotencyKey: ["Нужен ключ из 1–200 видимых символов ASCII"] }, "invalid_idempotency_key");
+    throw new ValidationFailed(
+      "Неверный ключ идемпотентности запроса",
+      { idempotencyKey: ["Нужен ключ из 1–200 видимых символов ASCII"] },
+      "invalid_idempotency_key",
+    );
   }
 }
 
@@ -147,7 +153,6 @@ export async function runOperationDetailed<T>(
     }
   }
 }
-
 
 function canonicalJson(value: Json | undefined): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);

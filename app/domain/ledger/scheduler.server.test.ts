@@ -115,7 +115,9 @@ describe(`money scheduler on ${engine}`, () => {
       .where(and(eq(ledgerAccounts.kind, "member_available"), eq(ledgerAccounts.userId, poisoned.id)));
     await t.db.execute(sql.raw(`create function poison_transfer() returns trigger language plpgsql as $$ begin raise exception 'poisoned row'; end $$`));
     await t.db.execute(
-      sql.raw(`create trigger poison_transfer before insert on ledger_transfers for each row when (new.credit_account_id = ${account!.id}) execute function poison_transfer()`),
+      sql.raw(
+        `create trigger poison_transfer before insert on ledger_transfers for each row when (new.credit_account_id = ${account!.id}) execute function poison_transfer()`,
+      ),
     );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const due = new Date("2040-01-20T00:00:00Z");

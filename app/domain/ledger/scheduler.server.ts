@@ -15,11 +15,11 @@ export const MONEY_SCHEDULER_INTERVAL_MS = 30_000;
 
 /** What one tick did. */
 export interface DueJobsResult {
-  /** Held transfers released to their recipients (PRODUCT.md Money). */
+  /** Held transfers released to their recipients (docs/product/money.md#holds). */
   holdsReleased: number;
-  /** Deposit withdrawals paid out after their 14 days (PRODUCT.md Money "Deposit"). */
+  /** Deposit withdrawals paid out after their 14 days (docs/product/money.md#deposits). */
   withdrawalsCompleted: number;
-  /** Delivered deals completed 72 hours after delivery (PRODUCT.md Guarantor service). */
+  /** Delivered deals completed 72 hours after delivery (docs/product/deals.md#automatic-completion). */
   dealsCompleted: number;
 }
 

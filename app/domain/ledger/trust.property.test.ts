@@ -2,9 +2,9 @@
  * Property test of deposits and guarantor deals on the ledger (issue 5 "Done when"): random
  * sequences of top-ups, deposits, withdrawal requests, the passing of time (due withdrawals,
  * automatic deal completion) and deal transitions by random actors. After every step the
- * invariants of PRODUCT.md Money hold — debits equal credits, no member account below zero,
+ * invariants of docs/product/money.md#invariants hold — debits equal credits, no member account below zero,
  * every balance equal to the sum of its transfers — and every member's balances equal a model
- * that applies each observed deal transition's money rule (PRODUCT.md Guarantor service).
+ * that applies each observed deal transition's money rule (docs/product/money.md#recipes).
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,8 +76,18 @@ const step = fc.oneof(
 type Actor = "buyer" | "seller" | "moderator";
 /** The moves that take a deal forward from each state (a few per state; "progress" steps pick one). */
 const NEXT: Record<string, { action: DealAction; actor: Actor | "other"; resolution?: "release" | "refund" | "split" }[]> = {
-  created: [{ action: "accept", actor: "other" }, { action: "accept", actor: "other" }, { action: "accept", actor: "other" }, { action: "cancel", actor: "buyer" }],
-  accepted: [{ action: "fund", actor: "buyer" }, { action: "fund", actor: "buyer" }, { action: "fund", actor: "buyer" }, { action: "cancel", actor: "seller" }],
+  created: [
+    { action: "accept", actor: "other" },
+    { action: "accept", actor: "other" },
+    { action: "accept", actor: "other" },
+    { action: "cancel", actor: "buyer" },
+  ],
+  accepted: [
+    { action: "fund", actor: "buyer" },
+    { action: "fund", actor: "buyer" },
+    { action: "fund", actor: "buyer" },
+    { action: "cancel", actor: "seller" },
+  ],
   funded: [
     { action: "deliver", actor: "seller" },
     { action: "deliver", actor: "seller" },
@@ -85,7 +95,10 @@ const NEXT: Record<string, { action: DealAction; actor: Actor | "other"; resolut
     { action: "request_cancel", actor: "seller" },
     { action: "agree_cancel", actor: "buyer" },
   ],
-  delivered: [{ action: "confirm", actor: "buyer" }, { action: "dispute", actor: "buyer" }],
+  delivered: [
+    { action: "confirm", actor: "buyer" },
+    { action: "dispute", actor: "buyer" },
+  ],
   disputed: [
     { action: "resolve", actor: "moderator", resolution: "release" },
     { action: "resolve", actor: "moderator", resolution: "refund" },
@@ -93,7 +106,7 @@ const NEXT: Record<string, { action: DealAction; actor: Actor | "other"; resolut
   ],
 };
 
-/** Who may move a deal from one state to another (PRODUCT.md Guarantor service). */
+/** Who may move a deal from one state to another (docs/product/deals.md#actions). */
 const LEGAL: Record<string, ("buyer" | "seller" | "moderator" | "system")[]> = {
   "created>accepted": ["buyer", "seller"],
   "created>cancelled": ["buyer", "seller"],
@@ -120,7 +133,18 @@ const progress = (choice: number, share = 0.5): Step => ({ type: "progress", pic
  * accept/fund/deliver/confirm, 2 dispute, 3 request_cancel or cancel, 4 agree_cancel; disputed 2 split).
  */
 const COVERING_EXAMPLES: [Step[]][] = [
-  [[newDeal("buyer"), progress(0), progress(0), progress(0), { type: "advance", hours: 73 }, { type: "deposit", who: 1, amount: 5_000 }, { type: "withdraw", who: 1, amount: 3_000 }, { type: "advance", hours: 14 * 24 + 1 }]],
+  [
+    [
+      newDeal("buyer"),
+      progress(0),
+      progress(0),
+      progress(0),
+      { type: "advance", hours: 73 },
+      { type: "deposit", who: 1, amount: 5_000 },
+      { type: "withdraw", who: 1, amount: 3_000 },
+      { type: "advance", hours: 14 * 24 + 1 },
+    ],
+  ],
   [[newDeal("seller"), progress(0), progress(0), progress(3), progress(4)]],
   [[newDeal("split"), progress(0), progress(0), progress(2), progress(2, 0.3)]],
   [[newDeal("buyer"), progress(0), progress(0), progress(0), progress(0), newDeal("seller"), { type: "progress", pick: 1, choice: 3, share: 0.5 }]],
@@ -234,7 +258,14 @@ describe(`deposits and deals on ${engine}: properties`, () => {
             const attempt = createDeal(
               t.db,
               ids[creator]!,
-              { counterparty: ids[counterparty]!, role: s.creatorIsBuyer ? "buyer" : "seller", amount: s.amount, description: "Игровой аккаунт", deadline: new Date(clock + 48 * HOUR_MS), feePayer: s.feePayer },
+              {
+                counterparty: ids[counterparty]!,
+                role: s.creatorIsBuyer ? "buyer" : "seller",
+                amount: s.amount,
+                description: "Игровой аккаунт",
+                deadline: new Date(clock + 48 * HOUR_MS),
+                feePayer: s.feePayer,
+              },
               nextKey(),
               now,
             );
@@ -243,7 +274,17 @@ describe(`deposits and deals on ${engine}: properties`, () => {
               const created = await attempt;
               const detail = await getDeal(t.db, ids[s.buyer]!, created.id);
               expect(detail.state).toBe("created");
-              dealsOf.push({ id: created.id, creator, buyer: s.buyer, seller: s.seller, amount: s.amount, buyerFee: detail.buyerFee, sellerFee: detail.sellerFee, state: "created", deliveredAt: null });
+              dealsOf.push({
+                id: created.id,
+                creator,
+                buyer: s.buyer,
+                seller: s.seller,
+                amount: s.amount,
+                buyerFee: detail.buyerFee,
+                sellerFee: detail.sellerFee,
+                state: "created",
+                deliveredAt: null,
+              });
             }
           } else if ((s.type === "action" || s.type === "progress") && dealsOf.length > 0) {
             const deal = dealsOf[s.pick % dealsOf.length]!;

@@ -40,7 +40,10 @@ async function expectInvariants() {
 
 describe(`ledger schema on ${engine}`, () => {
   it("the migration creates one platform_fee and one platform_funding account", async () => {
-    const rows = await t.db.select({ kind: ledgerAccounts.kind }).from(ledgerAccounts).where(sql`${ledgerAccounts.userId} is null`);
+    const rows = await t.db
+      .select({ kind: ledgerAccounts.kind })
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.userId} is null`);
     expect(rows.map((r) => r.kind).sort()).toEqual(["platform_fee", "platform_funding"]);
   });
 
@@ -56,7 +59,10 @@ describe(`ledger schema on ${engine}`, () => {
   it("a CHECK constraint refuses a member balance below zero even when written directly", async () => {
     const member = await funded(500);
     await expect(
-      t.db.update(ledgerAccounts).set({ balance: -1 }).where(sql`${ledgerAccounts.userId} = ${member.id} and ${ledgerAccounts.kind} = 'member_available'`),
+      t.db
+        .update(ledgerAccounts)
+        .set({ balance: -1 })
+        .where(sql`${ledgerAccounts.userId} = ${member.id} and ${ledgerAccounts.kind} = 'member_available'`),
     ).rejects.toThrow();
   });
 
@@ -97,7 +103,11 @@ describe(`top-ups on ${engine}`, () => {
     const member = await makeUser(t.db);
     await expect(topUp(t.db, member.id, member.id, 100, key())).rejects.toMatchObject({ status: 403, code: "not_admin" });
     for (const amount of [0, -5, 1.5, MAX_OPERATION_KOPECKS + 1, Number.NaN]) {
-      await expect(topUp(t.db, admin.id, member.id, amount, key())).rejects.toMatchObject({ status: 400, code: "invalid_amount", message: "Сумма — от 0,01 до 10 000 000 ₽" });
+      await expect(topUp(t.db, admin.id, member.id, amount, key())).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_amount",
+        message: "Сумма — от 0,01 до 10 000 000 ₽",
+      });
     }
     await expect(topUp(t.db, admin.id, 2_147_483_647, 100, key())).rejects.toMatchObject({ status: 404, code: "member_not_found" });
     await expect(topUp(t.db, admin.id, member.id, 100, "bad key with spaces")).rejects.toMatchObject({ status: 400, code: "invalid_idempotency_key" });
@@ -141,7 +151,13 @@ describe(`transfers on ${engine}`, () => {
   it("moves money between members by username or id, with a memo and both balance logs", async () => {
     const [sender, recipient] = [await funded(10_000), await makeUser(t.db)];
     const result = await transferToMember(t.db, sender.id, `@${recipient.username.toUpperCase()}`, 2_550, { memo: "  за аккаунт  " }, key());
-    expect(result).toMatchObject({ amount: 2_550, recipient: { id: recipient.id, username: recipient.username }, holdId: null, releaseAt: null, balanceAfter: 7_450 });
+    expect(result).toMatchObject({
+      amount: 2_550,
+      recipient: { id: recipient.id, username: recipient.username },
+      holdId: null,
+      releaseAt: null,
+      balanceAfter: 7_450,
+    });
     await transferToMember(t.db, sender.id, recipient.id, 450, {}, key());
     expect(await getBalances(t.db, sender.id)).toEqual({ available: 7_000, held: 0, deposit: 0 });
     expect(await getBalances(t.db, recipient.id)).toEqual({ available: 3_000, held: 0, deposit: 0 });
@@ -156,7 +172,15 @@ describe(`transfers on ${engine}`, () => {
     const recipientLog = await listBalanceLog(t.db, recipient.id, { page: 2, perPage: 1 });
     expect(recipientLog).toMatchObject({ total: 2, totalPages: 2 });
     expect(recipientLog.items).toEqual([
-      { id: result.transferId, type: "transfer_in", amount: 2_550, counterparty: { id: sender.id, username: sender.username }, memo: "за аккаунт", createdAt: expect.any(String), balanceAfter: 2_550 },
+      {
+        id: result.transferId,
+        type: "transfer_in",
+        amount: 2_550,
+        counterparty: { id: sender.id, username: sender.username },
+        memo: "за аккаунт",
+        createdAt: expect.any(String),
+        balanceAfter: 2_550,
+      },
     ]);
     await expectInvariants();
   });
@@ -181,7 +205,11 @@ describe(`transfers on ${engine}`, () => {
 
   it("refuses transfers to oneself, to unknown members, and bad amounts, holds and memos", async () => {
     const sender = await funded(1_000);
-    await expect(transferToMember(t.db, sender.id, sender.username, 100, {}, key())).rejects.toMatchObject({ status: 400, code: "transfer_to_self", message: "Нельзя перевести деньги самому себе" });
+    await expect(transferToMember(t.db, sender.id, sender.username, 100, {}, key())).rejects.toMatchObject({
+      status: 400,
+      code: "transfer_to_self",
+      message: "Нельзя перевести деньги самому себе",
+    });
     await expect(transferToMember(t.db, sender.id, "nobody_here_42", 100, {}, key())).rejects.toMatchObject({ status: 404, code: "recipient_not_found" });
     await expect(transferToMember(t.db, sender.id, 2_147_483_648, 100, {}, key())).rejects.toBeInstanceOf(NotFound);
     const recipient = await makeUser(t.db);
@@ -192,7 +220,10 @@ describe(`transfers on ${engine}`, () => {
     // Text PostgreSQL cannot store (NUL) or jsonb cannot hold (a lone surrogate) is a 400, not a database error.
     for (const text of ["за\u0000аккаунт", "за аккаунт \ud800", "\udfff"]) {
       await expect(transferToMember(t.db, sender.id, recipient.id, 100, { memo: text }, key())).rejects.toMatchObject({ status: 400, code: "invalid_text" });
-      await expect(transferToMember(t.db, sender.id, `${recipient.username}${text}`, 100, {}, key())).rejects.toMatchObject({ status: 400, code: "invalid_text" });
+      await expect(transferToMember(t.db, sender.id, `${recipient.username}${text}`, 100, {}, key())).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_text",
+      });
     }
     expect((await getBalances(t.db, sender.id)).available).toBe(1_000);
   });
@@ -206,7 +237,11 @@ describe(`transfers on ${engine}`, () => {
     await expect(transferToMember(t.db, sender.id, recipient.id, 1_001, {}, "pay-1")).rejects.toBeInstanceOf(Conflict);
     await expect(transferToMember(t.db, sender.id, other.id, 1_000, {}, "pay-1")).rejects.toMatchObject({ code: "idempotency_key_reused" });
     await expect(transferToMember(t.db, sender.id, recipient.id, 1_000, { holdHours: 1 }, "pay-1")).rejects.toMatchObject({ code: "idempotency_key_reused" });
-    const transfers = await t.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).innerJoin(ledgerOperations, eq(ledgerOperations.id, ledgerTransfers.operationId)).where(sql`${ledgerOperations.actorId} = ${sender.id} and ${ledgerOperations.idempotencyKey} = 'pay-1'`);
+    const transfers = await t.db
+      .select({ id: ledgerTransfers.id })
+      .from(ledgerTransfers)
+      .innerJoin(ledgerOperations, eq(ledgerOperations.id, ledgerTransfers.operationId))
+      .where(sql`${ledgerOperations.actorId} = ${sender.id} and ${ledgerOperations.idempotencyKey} = 'pay-1'`);
     expect(transfers).toHaveLength(1);
     await expectInvariants();
   });
@@ -219,7 +254,12 @@ describe(`held transfers on ${engine}`, () => {
     const sent = await transferToMember(t.db, sender.id, recipient.id, 3_000, { holdHours: 48, memo: "гарант" }, key(), now);
     expect(sent).toMatchObject({ holdId: expect.any(Number), releaseAt: "2030-01-03T00:00:00.000Z", balanceAfter: 7_000 });
     expect(await getBalances(t.db, recipient.id)).toEqual({ available: 0, held: 3_000, deposit: 0 });
-    expect((await listBalanceLog(t.db, sender.id, firstPage)).items[0]).toMatchObject({ type: "hold_out", amount: -3_000, counterparty: { id: recipient.id }, balanceAfter: 7_000 });
+    expect((await listBalanceLog(t.db, sender.id, firstPage)).items[0]).toMatchObject({
+      type: "hold_out",
+      amount: -3_000,
+      counterparty: { id: recipient.id },
+      balanceAfter: 7_000,
+    });
     await expectInvariants();
 
     await expect(releaseHold(t.db, recipient.id, sent.holdId!, key())).rejects.toMatchObject({ status: 404, code: "hold_not_found" });
@@ -230,7 +270,15 @@ describe(`held transfers on ${engine}`, () => {
     await expect(releaseHold(t.db, sender.id, sent.holdId!, key())).rejects.toMatchObject({ status: 409, code: "hold_already_released" });
     expect(await getBalances(t.db, recipient.id)).toEqual({ available: 3_000, held: 0, deposit: 0 });
     expect((await listBalanceLog(t.db, recipient.id, firstPage)).items).toEqual([
-      { id: released.transferId, type: "hold_release", amount: 3_000, counterparty: { id: sender.id, username: sender.username }, memo: null, createdAt: expect.any(String), balanceAfter: 3_000 },
+      {
+        id: released.transferId,
+        type: "hold_release",
+        amount: 3_000,
+        counterparty: { id: sender.id, username: sender.username },
+        memo: null,
+        createdAt: expect.any(String),
+        balanceAfter: 3_000,
+      },
     ]);
     // The scheduler does not release it again.
     expect(await releaseDueHolds(t.db, new Date("2031-01-01T00:00:00Z"))).toBe(0);
@@ -268,8 +316,22 @@ describe(`the wallet page's holds and log types on ${engine}`, () => {
     const senderHolds = await listMemberHolds(t.db, sender.id);
     expect(senderHolds).toMatchObject({ incoming: [], outgoingTotal: 2, incomingTotal: 0 });
     expect(senderHolds.outgoing).toEqual([
-      { id: sooner.holdId, amount: 1_000, counterparty: { id: recipient.id, username: recipient.username }, memo: null, createdAt: expect.any(String), releaseAt: "2050-01-01T02:00:00.000Z" },
-      { id: later.holdId, amount: 2_000, counterparty: { id: recipient.id, username: recipient.username }, memo: "за аккаунт", createdAt: expect.any(String), releaseAt: "2050-01-03T00:00:00.000Z" },
+      {
+        id: sooner.holdId,
+        amount: 1_000,
+        counterparty: { id: recipient.id, username: recipient.username },
+        memo: null,
+        createdAt: expect.any(String),
+        releaseAt: "2050-01-01T02:00:00.000Z",
+      },
+      {
+        id: later.holdId,
+        amount: 2_000,
+        counterparty: { id: recipient.id, username: recipient.username },
+        memo: "за аккаунт",
+        createdAt: expect.any(String),
+        releaseAt: "2050-01-03T00:00:00.000Z",
+      },
     ]);
     const recipientHolds = await listMemberHolds(t.db, recipient.id);
     expect(recipientHolds).toMatchObject({ outgoing: [], outgoingTotal: 0, incomingTotal: 2 });
@@ -296,7 +358,9 @@ describe(`the wallet page's holds and log types on ${engine}`, () => {
       ["deal_funding", -15_000, 5_000, null, "Сделка №1"],
       ["topup", 20_000, 20_000, null, null],
     ]);
-    expect((await listBalanceLog(t.db, seller.id, firstPage)).items).toMatchObject([{ type: "deal_payout", amount: 9_000, counterparty: null, memo: "Сделка №1" }]);
+    expect((await listBalanceLog(t.db, seller.id, firstPage)).items).toMatchObject([
+      { type: "deal_payout", amount: 9_000, counterparty: null, memo: "Сделка №1" },
+    ]);
     await expectInvariants();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The member's wallet (issue 5 "Wallet"; PRODUCT.md Money): admin top-ups through a payment
+ * The member's wallet (issue 5 "Wallet"; docs/product/money.md): admin top-ups through a payment
  * provider, member-to-member transfers with an optional hold the sender may release early,
  * the scheduler's release of due holds, balances and the balance log.
  *
@@ -127,7 +127,7 @@ const LOG_TYPE_OF_KIND: Partial<Record<LedgerTransferKind, BalanceLogType>> = {
 /** Kinds whose other side is the member's own account or an escrow: no counterparty. */
 const WITHOUT_COUNTERPARTY = new Set<LedgerTransferKind>(["topup", "deposit", "withdrawal", "escrow", "payout", "refund", "fee"]);
 
-/** One line of the balance log of PRODUCT.md Money: a change of the member's available balance. */
+/** One line of the balance log of docs/product/money.md#balance-logs: a change of the member's available balance. */
 export interface BalanceLogEntry {
   id: number;
   type: BalanceLogType;
@@ -155,7 +155,7 @@ export function assertAmount(amount: number): void {
  * Returns TopUpResult. Throws Forbidden (`not_admin`) unless the actor is an admin, NotFound
  * (`member_not_found`) for an unknown member, ValidationFailed (`invalid_amount`) for an amount
  * outside 1…MAX_OPERATION_KOPECKS, ValidationFailed (`invalid_idempotency_key`), Conflict
- * (`idempotency_key_reused`) for a reused key. PRODUCT.md Money "Top-up".
+ * (`idempotency_key_reused`) for a reused key. docs/product/money.md#top-ups.
  *
  * The provider is asked to collect only for a new key: a retry of a committed top-up replays its
  * result and a key reused for another member or amount is refused, both without collecting.
@@ -183,7 +183,13 @@ export async function topUp(
   const { providerReference } = await provider.collect({ memberId, amount, idempotencyKey: `${adminId}:${key}` });
   return runOperation(db, adminId, key, "topup", request, async (tx, operation) => {
     const [transfer] = await postTransfers(tx, operation.id, [
-      { kind: "topup", from: { kind: "platform_funding" }, to: { kind: "member_available", userId: memberId }, amount, memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH) },
+      {
+        kind: "topup",
+        from: { kind: "platform_funding" },
+        to: { kind: "member_available", userId: memberId },
+        amount,
+        memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH),
+      },
     ]);
     return { operationId: operation.id, transferId: transfer!.id, memberId, amount, balanceAfter: transfer!.creditBalanceAfter };
   });
@@ -193,8 +199,8 @@ export async function topUp(
  * Member `senderId` sends `amount` kopecks to `recipient` (a username, «@» optional and
  * case-insensitive, or a member id) under idempotency key `key`. With `holdHours` (1…720) the
  * money goes to the recipient's held balance and is released to their available balance at
- * `now + holdHours` by releaseDueHolds, or earlier by the sender (releaseHold) — PRODUCT.md
- * Money, LOLZTEAM-style held transfers. `memo` (≤ 500 characters) is shown in both logs.
+ * `now + holdHours` by releaseDueHolds, or earlier by the sender (releaseHold)
+ * — docs/product/money.md#holds, LOLZTEAM-style held transfers. `memo` (≤ 500 characters) is shown in both logs.
  * Returns TransferResult. Throws ValidationFailed (`invalid_amount`, `invalid_hold`,
  * `invalid_memo`, `transfer_to_self`; `invalid_text` for a memo or recipient name with NUL or a
  * lone surrogate, app/lib/text.ts), NotFound (`recipient_not_found`), InsufficientFunds
@@ -249,7 +255,14 @@ export async function transferToMember(
     return { operationId: operation.id, transferId: transfer!.id, amount, recipient: target, holdId, releaseAt, balanceAfter: transfer!.debitBalanceAfter };
   });
   if (!replayed) {
-    eventBus(db).publish({ type: "transfer.sent", transferId: result.transferId, senderId, recipientId: result.recipient.id, amount: result.amount, holdId: result.holdId });
+    eventBus(db).publish({
+      type: "transfer.sent",
+      transferId: result.transferId,
+      senderId,
+      recipientId: result.recipient.id,
+      amount: result.amount,
+      holdId: result.holdId,
+    });
   }
   return result;
 }
@@ -271,7 +284,7 @@ async function findRecipient(db: Db, recipient: string | number): Promise<Member
  * moves from the recipient's held to their available balance. Returns ReleaseResult. Throws
  * NotFound (`hold_not_found`) for an unknown hold or another member's (the recipient too:
  * only the sender may release), Conflict (`hold_already_released`) when it was released
- * already, Conflict (`idempotency_key_reused`). PRODUCT.md Money.
+ * already, Conflict (`idempotency_key_reused`). docs/product/money.md#holds.
  */
 export async function releaseHold(db: Db, senderId: number, holdId: number, key: string): Promise<ReleaseResult> {
   if (!isValidId(holdId)) throw holdNotFound();
@@ -286,8 +299,12 @@ export async function releaseHold(db: Db, senderId: number, holdId: number, key:
 
 /** After a release committed: `hold.released` (the recipient's HOLD_RELEASED notification). One query for the parties. */
 async function publishHoldReleased(db: Db, result: ReleaseResult): Promise<void> {
-  const [hold] = await db.select({ senderId: ledgerHolds.senderId, recipientId: ledgerHolds.recipientId }).from(ledgerHolds).where(eq(ledgerHolds.id, result.holdId));
-  if (hold) eventBus(db).publish({ type: "hold.released", holdId: result.holdId, senderId: hold.senderId, recipientId: hold.recipientId, amount: result.amount });
+  const [hold] = await db
+    .select({ senderId: ledgerHolds.senderId, recipientId: ledgerHolds.recipientId })
+    .from(ledgerHolds)
+    .where(eq(ledgerHolds.id, result.holdId));
+  if (hold)
+    eventBus(db).publish({ type: "hold.released", holdId: result.holdId, senderId: hold.senderId, recipientId: hold.recipientId, amount: result.amount });
 }
 
 /**
@@ -295,7 +312,7 @@ async function publishHoldReleased(db: Db, result: ReleaseResult): Promise<void>
  * release is its own system operation keyed by the hold id, so overlapping runs and restarts
  * never release twice). Returns how many holds this call released. A hold whose release fails
  * is logged and skipped (the holds are walked by id, so it cannot hold the run up); the next run
- * retries it. PRODUCT.md Money.
+ * retries it. docs/product/money.md#holds.
  */
 export async function releaseDueHolds(db: Db, now: Date = new Date()): Promise<number> {
   let released = 0;
@@ -331,7 +348,12 @@ async function releaseInTransaction(tx: Tx, operation: Operation, holdId: number
   if (!hold || (senderId !== null && hold.senderId !== senderId)) throw holdNotFound();
   if (hold.releasedAt) return { holdId, released: false, transferId: null, amount: hold.amount };
   const [transfer] = await postTransfers(tx, operation.id, [
-    { kind: "release", from: { kind: "member_held", userId: hold.recipientId }, to: { kind: "member_available", userId: hold.recipientId }, amount: hold.amount },
+    {
+      kind: "release",
+      from: { kind: "member_held", userId: hold.recipientId },
+      to: { kind: "member_available", userId: hold.recipientId },
+      amount: hold.amount,
+    },
   ]);
   await tx.update(ledgerHolds).set({ releasedAt: new Date(), releaseTransferId: transfer!.id }).where(eq(ledgerHolds.id, holdId));
   return { holdId, released: true, transferId: transfer!.id, amount: hold.amount };
@@ -348,7 +370,7 @@ export async function getBalances(db: Db, userId: number): Promise<Balances> {
 }
 
 /**
- * The balance log of PRODUCT.md Money (`GET /api/profile/payments/balance`): every change of
+ * The balance log of docs/product/money.md#balance-logs (`GET /api/profile/payments/balance`): every change of
  * member `userId`'s available balance, newest first, paged by `params`, each with its type,
  * signed amount in kopecks, counterparty (null for top-ups), memo, time and the balance after it.
  */
@@ -375,7 +397,10 @@ export async function listBalanceLog(db: Db, userId: number, params: PageParams)
     .from(ledgerTransfers)
     .innerJoin(
       other,
-      eq(other.id, sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`),
+      eq(
+        other.id,
+        sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`,
+      ),
     )
     .leftJoin(release, eq(release.releaseTransferId, ledgerTransfers.id))
     .leftJoin(counterparty, eq(counterparty.id, sql`coalesce(${release.senderId}, ${other.userId})`))

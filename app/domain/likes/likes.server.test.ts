@@ -19,7 +19,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-
 async function makeComment(db: Db, author: UserRow, postId: number) {
   const [row] = await db.insert(comments).values({ postId, authorId: author.id, body: "Отличный пост" }).returning({ id: comments.id });
   return row!.id;
@@ -106,7 +105,11 @@ describe(`likes on ${engine}`, () => {
     const commentId = await makeComment(t.db, author, postId);
     const wallPostId = await makeWallPost(t.db, owner, author);
 
-    for (const [target, id] of [["post", postId], ["comment", commentId], ["wall_post", wallPostId]] as const) {
+    for (const [target, id] of [
+      ["post", postId],
+      ["comment", commentId],
+      ["wall_post", wallPostId],
+    ] as const) {
       const refusal = toggleLike(t.db, author, target, id);
       await expect(refusal).rejects.toBeInstanceOf(Forbidden);
       await expect(refusal).rejects.toMatchObject({ code: "own_item", status: 403, message: expect.stringMatching(/^Нельзя оценить сво/) });
@@ -195,7 +198,7 @@ describe(`likes on ${engine}`, () => {
   });
 });
 
-// Concurrency needs a real server: PGlite runs one query at a time (HOUSE_STYLE.md Tests).
+// Concurrency needs a real server: PGlite runs one query at a time (docs/product/engineering.md#tests).
 if (process.env.TEST_DATABASE_URL) {
   describe("likes under concurrency on PostgreSQL", () => {
     it("20 members toggling at once leave like_count equal to the number of likes", async () => {
@@ -221,7 +224,13 @@ if (process.env.TEST_DATABASE_URL) {
       await Promise.all(members.flatMap((member) => [setLike(t.db, member, "post", postId, true), setLike(t.db, member, "post", postId, true)]));
       expect(await postLikeRows(t.db, postId)).toBe(5);
       expect(await postLikeCount(t.db, postId)).toBe(5);
-      await Promise.all(members.flatMap((member) => [toggleLike(t.db, member, "post", postId), toggleLike(t.db, member, "post", postId), toggleLike(t.db, member, "post", postId)]));
+      await Promise.all(
+        members.flatMap((member) => [
+          toggleLike(t.db, member, "post", postId),
+          toggleLike(t.db, member, "post", postId),
+          toggleLike(t.db, member, "post", postId),
+        ]),
+      );
       expect(await postLikeCount(t.db, postId)).toBe(await postLikeRows(t.db, postId));
     });
   });

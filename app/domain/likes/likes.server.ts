@@ -1,6 +1,6 @@
 /**
- * Likes on posts, comments and wall posts (issue 3 items 2 and 10, PRODUCT.md Content,
- * Limits). The primary keys of post_likes, comment_likes and wall_post_likes are the rule
+ * Likes on posts, comments and wall posts (issue 3 items 2 and 10,
+ * docs/product/content.md#likes, docs/product/limits.md#rate-limits). The primary keys of post_likes, comment_likes and wall_post_likes are the rule
  * "one like per member per item"; their CHECKs forbid liking one's own item. Each item's
  * `like_count` changes in the same transaction as the like row, and only when a row was
  * really inserted or deleted, so racing clicks never count twice.
@@ -17,7 +17,7 @@ import { isForeignKeyViolation } from "~/db/errors";
 
 export type { LikeTarget };
 
-/** The refusal shown when the hourly limit of likes is used up (PRODUCT.md Limits: 100 per hour). */
+/** The refusal shown when the hourly limit of likes is used up (docs/product/limits.md#rate-limits: 100 per hour). */
 export const LIKE_LIMIT_MESSAGE = "Слишком много оценок: можно ставить и снимать не больше 100 в час. Попробуйте позже.";
 
 export interface LikeState {
@@ -100,11 +100,7 @@ const stores: Record<LikeTarget, LikeStore> = {
       return row && { authorId: row.authorId, postId: row.postId, open: row.deletedAt === null && row.hiddenAt === null };
     },
     async insert(db, id, userId, receiverId) {
-      const rows = await db
-        .insert(commentLikes)
-        .values({ commentId: id, userId, receiverId })
-        .onConflictDoNothing()
-        .returning({ id: commentLikes.commentId });
+      const rows = await db.insert(commentLikes).values({ commentId: id, userId, receiverId }).onConflictDoNothing().returning({ id: commentLikes.commentId });
       return rows.length > 0;
     },
     async remove(db, id, userId) {
@@ -176,13 +172,12 @@ const stores: Record<LikeTarget, LikeStore> = {
   },
 };
 
-
 /**
  * Likes the item if `actor` has not, takes the like back if they have (issue 3 item 2).
  * Returns the new state and the item's like count.
  * Throws NotFound (`post_not_found`, `comment_not_found`, `wall_post_not_found`) for an
  * unknown item (or a new like on a deleted comment), Forbidden (`own_item`) for the actor's
- * own item and RateLimited (429) past 100 likes given or taken back per hour (PRODUCT.md Limits).
+ * own item and RateLimited (429) past 100 likes given or taken back per hour (docs/product/limits.md#rate-limits).
  */
 export async function toggleLike(db: Db, actor: UserRow, target: LikeTarget, targetId: number): Promise<LikeState> {
   return changeLike(db, actor, target, targetId, "toggle");

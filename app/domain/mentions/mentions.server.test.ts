@@ -7,10 +7,7 @@ import { renderMarkdown } from "~/lib/markdown.server";
 
 describe("extractMentions", () => {
   it("finds each username once, ignoring e-mail addresses and too-short names", () => {
-    expect(extractMentions("Привет, @Вася_Трейдер и @cryptoKing! Ещё раз @cryptoking. Почта: me@example.com, @ab")).toEqual([
-      "вася_трейдер",
-      "cryptoking",
-    ]);
+    expect(extractMentions("Привет, @Вася_Трейдер и @cryptoKing! Ещё раз @cryptoking. Почта: me@example.com, @ab")).toEqual(["вася_трейдер", "cryptoking"]);
   });
 });
 

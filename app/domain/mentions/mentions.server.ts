@@ -1,5 +1,5 @@
 /**
- * @mentions (PRODUCT.md Content): `@username` in posts, comments, wall posts and public
+ * @mentions (docs/product/content.md#mentions): `@username` in posts, comments, wall posts and public
  * messages links to the member's profile and notifies them — at most 10 per item, never the
  * author, never a member who blocked the author.
  */
@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blocks, users } from "~/db/schema";
 
-/** At most this many members are notified per item (PRODUCT.md Content). */
+/** At most this many members are notified per item (docs/product/content.md#mentions). */
 export const MAX_MENTIONS_NOTIFIED = 10;
 
 /** A username after "@", not glued to a preceding word (so e-mail addresses are not mentions). */
@@ -36,7 +36,7 @@ export async function resolveMentions(db: Db, texts: string[]): Promise<MentionM
 
 /**
  * The members to notify about the mentions in `text` written by `authorId`: existing,
- * not the author, not blocking the author, at most 10 (PRODUCT.md Content and People).
+ * not the author, not blocking the author, at most 10 (docs/product/content.md#mentions, docs/product/accounts.md#follows-and-blocks).
  */
 export async function mentionTargets(db: Db, authorId: number, text: string): Promise<number[]> {
   const names = extractMentions(text).slice(0, MAX_MENTIONS_NOTIFIED);

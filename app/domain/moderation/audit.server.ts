@@ -82,7 +82,11 @@ async function memberIdOf(db: Db, who: number | string): Promise<number> {
   } else {
     const name = who.trim().replace(/^@/u, "");
     if (name) {
-      const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${name})`).limit(1);
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${name})`)
+        .limit(1);
       if (row) return row.id;
     }
   }
@@ -106,7 +110,10 @@ export async function listAuditLog(db: Db, actorId: number, filter: AuditLogFilt
   }
   if (filter.actor !== undefined) conditions.push(eq(auditLog.actorId, await memberIdOf(db, filter.actor)));
   if (filter.targetUser !== undefined) conditions.push(eq(auditLog.targetUserId, await memberIdOf(db, filter.targetUser)));
-  for (const [key, value] of [["from", filter.from], ["to", filter.to]] as const) {
+  for (const [key, value] of [
+    ["from", filter.from],
+    ["to", filter.to],
+  ] as const) {
     if (value !== undefined && (!(value instanceof Date) || Number.isNaN(value.getTime()))) {
       throw new ValidationFailed("Неверная дата", { [key]: ["Неверная дата"] }, "invalid_period");
     }

@@ -78,7 +78,10 @@ describe(`deleting and restoring on ${engine}`, () => {
     expect(shown).toMatchObject({ deleted: true, moderated: true, body: null, html: null });
     expect(await commentCount(postId)).toBe(1);
     await restoreContent(t.db, moderator.id, { type: "comment", id: comment.id });
-    expect((await listPostComments(t.db, reader, postId)).find((c) => c.id === comment.id)).toMatchObject({ deleted: false, body: "Пишите в личку, скину дешевле" });
+    expect((await listPostComments(t.db, reader, postId)).find((c) => c.id === comment.id)).toMatchObject({
+      deleted: false,
+      body: "Пишите в личку, скину дешевле",
+    });
     expect(await commentCount(postId)).toBe(2);
 
     // An author's own delete stays theirs; the comment page's delete button of a moderator is a moderation action.
@@ -98,7 +101,10 @@ describe(`deleting and restoring on ${engine}`, () => {
     const shown = (await loadWall(t.db, reader, reader.id, page)).entries.items.find((e) => e.id === entry.id)!;
     expect(shown).toMatchObject({ deleted: true, body: "", html: "" });
     await restoreContent(t.db, moderator.id, { type: "wall_post", id: entry.id });
-    expect((await loadWall(t.db, null, reader.id, page)).entries.items.find((e) => e.id === entry.id)).toMatchObject({ deleted: false, body: "Лучшие скины тут!" });
+    expect((await loadWall(t.db, null, reader.id, page)).entries.items.find((e) => e.id === entry.id)).toMatchObject({
+      deleted: false,
+      body: "Лучшие скины тут!",
+    });
   });
 
   it("deletes a public-chat message live for open chats, but not private ones outside the report queue", async () => {
@@ -106,9 +112,16 @@ describe(`deleting and restoring on ${engine}`, () => {
     const message = await sendMessage(t.db, author.id, "group", publicId, { body: "Бесплатные USDT по ссылке" });
     const frames = await eventsDuring(t.db, "message.updated", () => deleteContent(t.db, moderator.id, { type: "message", id: message.id }));
     expect(frames.map((f) => f.message)).toEqual([expect.objectContaining({ id: message.id, deleted: true, moderated: true, body: "" })]);
-    expect((await listMessages(t.db, reader.id, "group", publicId)).messages.find((m) => m.id === message.id)).toMatchObject({ deleted: true, moderated: true, body: "" });
+    expect((await listMessages(t.db, reader.id, "group", publicId)).messages.find((m) => m.id === message.id)).toMatchObject({
+      deleted: true,
+      moderated: true,
+      body: "",
+    });
     await restoreContent(t.db, moderator.id, { type: "message", id: message.id });
-    expect((await listMessages(t.db, reader.id, "group", publicId)).messages.find((m) => m.id === message.id)).toMatchObject({ deleted: false, body: "Бесплатные USDT по ссылке" });
+    expect((await listMessages(t.db, reader.id, "group", publicId)).messages.find((m) => m.id === message.id)).toMatchObject({
+      deleted: false,
+      body: "Бесплатные USDT по ссылке",
+    });
 
     const group = await createGroupConversation(t.db, author.id, { name: "Своя компания" });
     const secret = await sendMessage(t.db, author.id, "group", group.id, { body: "Личное" });
@@ -158,7 +171,11 @@ describe(`post actions on ${engine}`, () => {
     await setPostPinned(t.db, moderator.id, b, true, {}, new Date(base.getTime() + 1000));
     await setPostPinned(t.db, moderator.id, c, true, {}, new Date(base.getTime() + 2000));
     const full = await refusal(() => setPostPinned(t.db, moderator.id, d, true));
-    expect([full.status, full.code, full.message]).toEqual([409, "pin_limit", `На главной уже закреплено ${MAX_PINNED_POSTS} поста: открепите один, чтобы закрепить этот`]);
+    expect([full.status, full.code, full.message]).toEqual([
+      409,
+      "pin_limit",
+      `На главной уже закреплено ${MAX_PINNED_POSTS} поста: открепите один, чтобы закрепить этот`,
+    ]);
 
     const first = await listPosts(t.db, { pinnedFirst: true }, { page: 1, perPage: 4 });
     expect(first.items.map((p) => [p.id, p.pinned])).toEqual([
@@ -169,7 +186,12 @@ describe(`post actions on ${engine}`, () => {
     ]);
     const second = await listPosts(t.db, { pinnedFirst: true }, { page: 2, perPage: 4 });
     const everything = await listPosts(t.db, {}, { page: 1, perPage: 50 });
-    expect(second.items.map((p) => p.id)).toEqual(everything.items.filter((p) => ![a, b, c, ids[4]].includes(p.id)).slice(0, 4).map((p) => p.id));
+    expect(second.items.map((p) => p.id)).toEqual(
+      everything.items
+        .filter((p) => ![a, b, c, ids[4]].includes(p.id))
+        .slice(0, 4)
+        .map((p) => p.id),
+    );
     expect(first.total).toBe(everything.total);
 
     await setPostPinned(t.db, moderator.id, b, false);
@@ -201,7 +223,12 @@ describe(`who may act, and bad input, on ${engine}`, () => {
       [() => deleteContent(t.db, moderator.id, { type: "poll" as never, id: postId }), 400, "invalid_target", "Неизвестный вид материала"],
       [() => deleteContent(t.db, moderator.id, { type: "post", id: 2_000_000_000 }), 404, "post_not_found", "Пост не найден"],
       [() => deleteContent(t.db, moderator.id, { type: "comment", id: -4 }), 404, "comment_not_found", "Комментарий не найден"],
-      [() => deleteContent(t.db, moderator.id, { type: "post", id: postId }, { reason: "я".repeat(10_000) }), 400, "invalid_reason", "Причина — не длиннее 1000 символов"],
+      [
+        () => deleteContent(t.db, moderator.id, { type: "post", id: postId }, { reason: "я".repeat(10_000) }),
+        400,
+        "invalid_reason",
+        "Причина — не длиннее 1000 символов",
+      ],
       [() => setPostPinned(t.db, moderator.id, 2_000_000_000, true), 404, "post_not_found", "Пост не найден"],
     ];
     for (const [run, status, code, message] of cases) {

@@ -52,7 +52,13 @@ const alreadyDeleted = (item: ContentItem) =>
  * Throws Forbidden (`not_moderator`, `private_message`), NotFound (`post_not_found`…),
  * Conflict (`already_deleted`), ValidationFailed (`invalid_target`, `invalid_reason`, `invalid_text`).
  */
-export async function deleteContent(db: Db, actorId: number, ref: ContentRef, input: { reason?: string | null } = {}, now: Date = new Date()): Promise<ContentActionResult> {
+export async function deleteContent(
+  db: Db,
+  actorId: number,
+  ref: ContentRef,
+  input: { reason?: string | null } = {},
+  now: Date = new Date(),
+): Promise<ContentActionResult> {
   checkRef(ref);
   const reason = parseReason(input.reason, { required: false });
   const { item, resolved } = await db.transaction(async (tx) => {
@@ -74,7 +80,13 @@ export async function deleteContent(db: Db, actorId: number, ref: ContentRef, in
  * entry, and the closing of its open reports. Returns the report event to publish after commit
  * (null when no report was open). Used by deleteContent and the report queue.
  */
-export async function deleteInTransaction(tx: Db | Tx, actorId: number, item: ContentItem, reason: string | null, now: Date): Promise<ReportResolvedEvent | null> {
+export async function deleteInTransaction(
+  tx: Db | Tx,
+  actorId: number,
+  item: ContentItem,
+  reason: string | null,
+  now: Date,
+): Promise<ReportResolvedEvent | null> {
   await markDeleted(tx, item, actorId, now);
   await writeAudit(tx, {
     actorId,
@@ -157,7 +169,14 @@ async function postState(tx: Db | Tx, postId: number): Promise<PostModerationSta
  * Throws Forbidden (`not_moderator`), NotFound (`post_not_found`), Conflict (`already_deleted`,
  * `already_closed`, `already_open`), ValidationFailed (`invalid_reason`).
  */
-export async function setPostCommentsClosed(db: Db, actorId: number, postId: number, closed: boolean, input: { reason?: string | null } = {}, now: Date = new Date()): Promise<PostModerationState> {
+export async function setPostCommentsClosed(
+  db: Db,
+  actorId: number,
+  postId: number,
+  closed: boolean,
+  input: { reason?: string | null } = {},
+  now: Date = new Date(),
+): Promise<PostModerationState> {
   const reason = parseReason(input.reason, { required: false });
   return db.transaction(async (tx) => {
     const actor = await requireModerator(tx, actorId);
@@ -166,8 +185,18 @@ export async function setPostCommentsClosed(db: Db, actorId: number, postId: num
     if (current.commentsClosed === closed) {
       throw closed ? new Conflict("Комментарии к посту уже закрыты", "already_closed") : new Conflict("Комментарии к посту и так открыты", "already_open");
     }
-    await tx.update(posts).set({ commentsClosedAt: closed ? now : null }).where(eq(posts.id, item.id));
-    await writeAudit(tx, { actorId: actor.id, action: closed ? "post.close" : "post.open", targetType: "post", targetId: item.id, targetUserId: item.authorId, reason });
+    await tx
+      .update(posts)
+      .set({ commentsClosedAt: closed ? now : null })
+      .where(eq(posts.id, item.id));
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: closed ? "post.close" : "post.open",
+      targetType: "post",
+      targetId: item.id,
+      targetUserId: item.authorId,
+      reason,
+    });
     return { ...current, commentsClosed: closed };
   });
 }
@@ -178,7 +207,13 @@ export async function setPostCommentsClosed(db: Db, actorId: number, postId: num
  * (`post_not_found`), Conflict (`already_deleted`, `same_category`), ValidationFailed
  * (`invalid_category`, `invalid_reason`).
  */
-export async function movePost(db: Db, actorId: number, postId: number, categoryId: number, input: { reason?: string | null } = {}): Promise<PostModerationState> {
+export async function movePost(
+  db: Db,
+  actorId: number,
+  postId: number,
+  categoryId: number,
+  input: { reason?: string | null } = {},
+): Promise<PostModerationState> {
   const category = Number.isInteger(categoryId) ? findCategory(categoryId) : undefined;
   if (!category) throw new ValidationFailed("Такого раздела нет", { categoryId: ["Выберите раздел из списка"] }, "invalid_category");
   const reason = parseReason(input.reason, { required: false });
@@ -208,7 +243,14 @@ export async function movePost(db: Db, actorId: number, postId: number, category
  * Throws Forbidden (`not_moderator`), NotFound (`post_not_found`), Conflict (`already_deleted`,
  * `post_hidden`, `already_pinned`, `not_pinned`, `pin_limit`), ValidationFailed (`invalid_reason`).
  */
-export async function setPostPinned(db: Db, actorId: number, postId: number, pinned: boolean, input: { reason?: string | null } = {}, now: Date = new Date()): Promise<PostModerationState> {
+export async function setPostPinned(
+  db: Db,
+  actorId: number,
+  postId: number,
+  pinned: boolean,
+  input: { reason?: string | null } = {},
+  now: Date = new Date(),
+): Promise<PostModerationState> {
   const reason = parseReason(input.reason, { required: false });
   return db.transaction(async (tx) => {
     const actor = await requireModerator(tx, actorId);
@@ -220,13 +262,26 @@ export async function setPostPinned(db: Db, actorId: number, postId: number, pin
     }
     if (pinned) {
       if (item.hiddenAt) throw new Conflict("Пост скрыт по жалобам: сначала рассмотрите их", "post_hidden");
-      const [{ value }] = (await tx.select({ value: count() }).from(posts).where(and(isNotNull(posts.pinnedAt)))) as [{ value: number }];
+      const [{ value }] = (await tx
+        .select({ value: count() })
+        .from(posts)
+        .where(and(isNotNull(posts.pinnedAt)))) as [{ value: number }];
       if (value >= MAX_PINNED_POSTS) {
         throw new Conflict(`На главной уже закреплено ${MAX_PINNED_POSTS} поста: открепите один, чтобы закрепить этот`, "pin_limit");
       }
     }
-    await tx.update(posts).set({ pinnedAt: pinned ? now : null }).where(eq(posts.id, item.id));
-    await writeAudit(tx, { actorId: actor.id, action: pinned ? "post.pin" : "post.unpin", targetType: "post", targetId: item.id, targetUserId: item.authorId, reason });
+    await tx
+      .update(posts)
+      .set({ pinnedAt: pinned ? now : null })
+      .where(eq(posts.id, item.id));
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: pinned ? "post.pin" : "post.unpin",
+      targetType: "post",
+      targetId: item.id,
+      targetUserId: item.authorId,
+      reason,
+    });
     return { ...current, pinned };
   });
 }

@@ -137,7 +137,10 @@ export async function markDeleted(tx: Db | Tx, item: ContentItem, actorId: numbe
       return;
     case "comment":
       await tx.update(comments).set({ deletedAt: now, deletedById: actorId, deletedByModerator: true }).where(eq(comments.id, item.id));
-      await tx.update(posts).set({ commentCount: sql`${posts.commentCount} - 1` }).where(eq(posts.id, item.postId!));
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} - 1` })
+        .where(eq(posts.id, item.postId!));
       return;
     case "wall_post":
       await tx.update(wallPosts).set({ deletedAt: now, deletedById: actorId, pinnedAt: null }).where(eq(wallPosts.id, item.id));
@@ -160,7 +163,10 @@ export async function markRestored(tx: Db | Tx, item: ContentItem): Promise<void
       return;
     case "comment":
       await tx.update(comments).set({ deletedAt: null, deletedById: null, deletedByModerator: false, hiddenAt: null }).where(eq(comments.id, item.id));
-      await tx.update(posts).set({ commentCount: sql`${posts.commentCount} + 1` }).where(eq(posts.id, item.postId!));
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} + 1` })
+        .where(eq(posts.id, item.postId!));
       return;
     case "wall_post":
       await tx.update(wallPosts).set({ deletedAt: null, deletedById: null, hiddenAt: null }).where(eq(wallPosts.id, item.id));

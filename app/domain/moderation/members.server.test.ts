@@ -57,7 +57,10 @@ describe(`the /admin dashboard and members on ${engine}`, () => {
       newMembersToday: before.newMembersToday + 3,
     });
     const yesterday = await makeMember(t.db);
-    await t.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(users.id, yesterday.id));
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(users.id, yesterday.id));
     expect((await getDashboardCounts(t.db, moderator.id)).newMembersToday).toBe(after.newMembersToday);
     expect((await refusal(() => getDashboardCounts(t.db, a.id))).code).toBe("not_moderator");
   });
@@ -68,8 +71,16 @@ describe(`the /admin dashboard and members on ${engine}`, () => {
     const muted = await makeMember(t.db);
     const scammer = await makeMember(t.db);
     const plain = await makeMember(t.db);
-    for (const [user, suffix] of [[suspended, "a"], [muted, "b"], [scammer, "c"], [plain, "d"]] as const) {
-      await t.db.update(users).set({ username: `${tag}_${suffix}`, email: `${tag}.${suffix}@mail.test` }).where(eq(users.id, user.id));
+    for (const [user, suffix] of [
+      [suspended, "a"],
+      [muted, "b"],
+      [scammer, "c"],
+      [plain, "d"],
+    ] as const) {
+      await t.db
+        .update(users)
+        .set({ username: `${tag}_${suffix}`, email: `${tag}.${suffix}@mail.test` })
+        .where(eq(users.id, user.id));
     }
     await t.db.update(users).set({ scammer: true }).where(eq(users.id, scammer.id));
     const until = new Date(Date.now() + 86_400_000);
@@ -78,7 +89,8 @@ describe(`the /admin dashboard and members on ${engine}`, () => {
     const expired = await muteMember(t.db, moderator.id, plain.id, { reason: "Было давно", endsAt: until });
     await liftSanction(t.db, moderator.id, expired.id);
 
-    const names = async (filter: Parameters<typeof listMembers>[2]) => (await listMembers(t.db, moderator.id, { q: tag, ...filter }, page)).items.map((m) => m.username);
+    const names = async (filter: Parameters<typeof listMembers>[2]) =>
+      (await listMembers(t.db, moderator.id, { q: tag, ...filter }, page)).items.map((m) => m.username);
     expect(await names({})).toEqual([`${tag}_d`, `${tag}_c`, `${tag}_b`, `${tag}_a`]);
     expect(await names({ q: `${tag}.C@MAIL` })).toEqual([`${tag}_c`]);
     expect(await names({ suspended: true })).toEqual([`${tag}_a`]);
@@ -107,8 +119,25 @@ describe(`the /admin dashboard and members on ${engine}`, () => {
     await createUserSession(t.db, member.id, { ip: "203.0.113.7" });
     await createUserSession(t.db, member.id, { ip: "198.51.100.2" });
     await topUp(t.db, admin.id, member.id, 70_000, key());
-    await createDeal(t.db, member.id, { counterparty: claimant.id, role: "seller", amount: 20_000, description: "Скины CS", deadline: new Date(Date.now() + 5 * 86_400_000), feePayer: "buyer" }, key());
-    await fileClaim(t.db, claimant.id, { accused: member.username, amount: 20_000, description: "Не передал скины после оплаты", evidence: ["https://example.test/chat.png"] }, key());
+    await createDeal(
+      t.db,
+      member.id,
+      {
+        counterparty: claimant.id,
+        role: "seller",
+        amount: 20_000,
+        description: "Скины CS",
+        deadline: new Date(Date.now() + 5 * 86_400_000),
+        feePayer: "buyer",
+      },
+      key(),
+    );
+    await fileClaim(
+      t.db,
+      claimant.id,
+      { accused: member.username, amount: 20_000, description: "Не передал скины после оплаты", evidence: ["https://example.test/chat.png"] },
+      key(),
+    );
     await fileReport(t.db, claimant.id, { targetType: "profile", targetId: member.id, reason: "fraud" });
     const old = await muteMember(t.db, moderator.id, member.id, { reason: "Флуд", endsAt: new Date(Date.now() + 3_600_000) });
     await liftSanction(t.db, moderator.id, old.id);

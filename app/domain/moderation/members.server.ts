@@ -39,7 +39,10 @@ export async function getDashboardCounts(db: Db, actorId: number, now: Date = ne
     countOpenReports(db),
     db.select({ value: count() }).from(claims).where(eq(claims.status, "open")),
     db.select({ value: count() }).from(deals).where(eq(deals.state, "disputed")),
-    db.select({ value: count() }).from(users).where(gte(users.createdAt, startOfMoscowDay(moscowDay(now)))),
+    db
+      .select({ value: count() })
+      .from(users)
+      .where(gte(users.createdAt, startOfMoscowDay(moscowDay(now)))),
   ]);
   return {
     openReportItems: open.items,
@@ -61,7 +64,13 @@ function containsPattern(value: string): string {
  * Three queries: the page, the count, and the sanctions in force of the page's members.
  * Throws Forbidden (`not_moderator`), ValidationFailed (`unknown_role`, `invalid_query`, `invalid_text`).
  */
-export async function listMembers(db: Db, actorId: number, filter: MemberListFilter, params: PageParams, now: Date = new Date()): Promise<Page<MemberListItemDto>> {
+export async function listMembers(
+  db: Db,
+  actorId: number,
+  filter: MemberListFilter,
+  params: PageParams,
+  now: Date = new Date(),
+): Promise<Page<MemberListItemDto>> {
   await requireModerator(db, actorId);
   const conditions: SQL[] = [];
   if (filter.q !== undefined) {
@@ -221,4 +230,3 @@ export async function getMemberAdminView(db: Db, actorId: number, memberId: numb
     recentActions: audit.items,
   };
 }
-

@@ -57,7 +57,10 @@ async function refusal(run: () => Promise<unknown>): Promise<AppError> {
 /** A post by `author` with a word nobody else uses, so search finds exactly it. */
 async function postBy(author: UserRow): Promise<{ id: number; word: string }> {
   const word = `zqmarker${++serial}x`;
-  const [row] = await t.db.insert(posts).values({ authorId: author.id, title: `Продаю ${word} дёшево`, body: `Текст ${word}`, categoryId: 1 }).returning({ id: posts.id });
+  const [row] = await t.db
+    .insert(posts)
+    .values({ authorId: author.id, title: `Продаю ${word} дёшево`, body: `Текст ${word}`, categoryId: 1 })
+    .returning({ id: posts.id });
   return { id: row!.id, word };
 }
 
@@ -82,7 +85,12 @@ describe(`filing reports on ${engine}`, () => {
         (e: unknown) => e,
       );
     expect(duplicate).not.toBeNull();
-    expect(await t.db.select().from(reports).where(and(eq(reports.targetType, "post"), eq(reports.targetId, post.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.targetType, "post"), eq(reports.targetId, post.id))),
+    ).toHaveLength(1);
   });
 
   it("explains bad reports in Russian and stores nothing", async () => {
@@ -234,7 +242,10 @@ describe(`the moderation queue on ${engine}`, () => {
     await eventBus(t.db).drain();
     expect(result).toMatchObject({ outcome: "dismiss", resolvedReports: 3, itemState: "visible", sanctionId: null });
     expect((await getPost(t.db, post.id)).hidden).toBe(false);
-    const closed = await t.db.select().from(reports).where(and(eq(reports.targetType, "post"), eq(reports.targetId, post.id)));
+    const closed = await t.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.targetType, "post"), eq(reports.targetId, post.id)));
     expect(closed.map((r) => [r.status, r.outcome, r.resolvedById])).toEqual(closed.map(() => ["dismissed", "dismiss", moderator.id]));
     for (const reporter of reporters.slice(0, 3)) {
       const handled = (await inboxOf(t.db, reporter)).find((n) => n.type === "REPORT_HANDLED" && n.postId === post.id);
@@ -251,7 +262,9 @@ describe(`the moderation queue on ${engine}`, () => {
     const host = await postBy(reporters[0]!);
     const comment = await createComment(t.db, author, host.id, { body: "Развод, не ведитесь" });
     await fileReport(t.db, reporters[1]!.id, { targetType: "comment", targetId: comment.id, reason: "abuse" });
-    expect(await resolveReports(t.db, moderator.id, { targetType: "comment", targetId: comment.id, outcome: "delete" })).toMatchObject({ itemState: "deleted" });
+    expect(await resolveReports(t.db, moderator.id, { targetType: "comment", targetId: comment.id, outcome: "delete" })).toMatchObject({
+      itemState: "deleted",
+    });
     const shown = (await listPostComments(t.db, reporters[1]!, host.id)).find((c) => c.id === comment.id)!;
     expect(shown).toMatchObject({ deleted: true, moderated: true, body: null });
     expect(await auditEntries(t.db, "content.delete", author.id)).toHaveLength(1);
@@ -275,7 +288,14 @@ describe(`the moderation queue on ${engine}`, () => {
     const loud = await makeMember(t.db);
     const loudPost = await postBy(loud);
     await hide("post", loudPost.id);
-    const muted = await resolveReports(t.db, moderator.id, { targetType: "post", targetId: loudPost.id, outcome: "mute", reason: "Капс и флуд", endsAt: null, deleteItem: false });
+    const muted = await resolveReports(t.db, moderator.id, {
+      targetType: "post",
+      targetId: loudPost.id,
+      outcome: "mute",
+      reason: "Капс и флуд",
+      endsAt: null,
+      deleteItem: false,
+    });
     expect(muted).toMatchObject({ itemState: "visible" });
     expect((await getPost(t.db, loudPost.id)).hidden).toBe(false);
     expect((await getOwnSanctions(t.db, loud.id)).mute).toMatchObject({ reason: "Капс и флуд", endsAt: null });
@@ -299,7 +319,10 @@ describe(`the moderation queue on ${engine}`, () => {
       expect([error.status, error.code], code).toEqual([status, code]);
     }
     expect((await refusal(() => resolveReports(t.db, author.id, { targetType: "post", targetId: post.id, outcome: "dismiss" }))).code).toBe("not_moderator");
-    const open = await t.db.select().from(reports).where(and(eq(reports.targetUserId, author.id), eq(reports.status, "open")));
+    const open = await t.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.targetUserId, author.id), eq(reports.status, "open")));
     expect(open).toHaveLength(2);
     const [row] = await t.db.select({ deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, post.id));
     expect(row!.deletedAt).toBeNull();

@@ -104,7 +104,10 @@ async function assertVisibleTo(tx: Db | Tx, item: ContentItem, reporter: UserRow
   const moderator = isModeratorRole(reporter.role);
   if (item.hiddenAt && item.authorId !== reporter.id && !moderator) throw itemNotFound(item.type);
   if (item.type === "comment") {
-    const [post] = await tx.select({ deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, authorId: posts.authorId }).from(posts).where(eq(posts.id, item.postId!));
+    const [post] = await tx
+      .select({ deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, authorId: posts.authorId })
+      .from(posts)
+      .where(eq(posts.id, item.postId!));
     if (!post || post.deletedAt || (post.hiddenAt && post.authorId !== reporter.id && !moderator)) throw itemNotFound("comment");
   }
   if (item.type === "message" && item.conversationKind !== "public") {
@@ -226,7 +229,8 @@ async function describeItems(db: Db, refs: { targetType: ReportTargetType; targe
         .from(posts)
         .where(inArray(posts.id, postIds))
         .then((rows) => {
-          for (const r of rows) views.set(keyOf("post", r.id), { state: state(r.deletedAt, r.hiddenAt), excerpt: `${r.title}: ${r.excerpt}`.slice(0, 500), url: `/post/${r.id}` });
+          for (const r of rows)
+            views.set(keyOf("post", r.id), { state: state(r.deletedAt, r.hiddenAt), excerpt: `${r.title}: ${r.excerpt}`.slice(0, 500), url: `/post/${r.id}` });
         }),
     );
   }
@@ -238,7 +242,12 @@ async function describeItems(db: Db, refs: { targetType: ReportTargetType; targe
         .from(comments)
         .where(inArray(comments.id, commentIds))
         .then((rows) => {
-          for (const r of rows) views.set(keyOf("comment", r.id), { state: state(r.deletedAt, r.hiddenAt), excerpt: r.body.slice(0, 500), url: `/post/${r.postId}#comment-${r.id}` });
+          for (const r of rows)
+            views.set(keyOf("comment", r.id), {
+              state: state(r.deletedAt, r.hiddenAt),
+              excerpt: r.body.slice(0, 500),
+              url: `/post/${r.postId}#comment-${r.id}`,
+            });
         }),
     );
   }
@@ -250,7 +259,8 @@ async function describeItems(db: Db, refs: { targetType: ReportTargetType; targe
         .from(wallPosts)
         .where(inArray(wallPosts.id, wallIds))
         .then((rows) => {
-          for (const r of rows) views.set(keyOf("wall_post", r.id), { state: state(r.deletedAt, r.hiddenAt), excerpt: r.body.slice(0, 500), url: `/profile/${r.ownerId}` });
+          for (const r of rows)
+            views.set(keyOf("wall_post", r.id), { state: state(r.deletedAt, r.hiddenAt), excerpt: r.body.slice(0, 500), url: `/profile/${r.ownerId}` });
         }),
     );
   }
@@ -258,7 +268,14 @@ async function describeItems(db: Db, refs: { targetType: ReportTargetType; targe
   if (messageIds.length > 0) {
     jobs.push(
       db
-        .select({ id: messages.id, conversationId: messages.conversationId, kind: conversations.kind, body: messages.body, deletedAt: messages.deletedAt, hiddenAt: messages.hiddenAt })
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          kind: conversations.kind,
+          body: messages.body,
+          deletedAt: messages.deletedAt,
+          hiddenAt: messages.hiddenAt,
+        })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .where(inArray(messages.id, messageIds))
@@ -325,11 +342,18 @@ function toGroups(
 async function loadGroups(db: Db, groups: { targetType: ReportTargetType; targetId: number }[]): Promise<ReportGroupDto[]> {
   if (groups.length === 0) return [];
   const match = or(...groups.map((g) => and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId))))!;
-  const rows = await db.select().from(reports).where(and(eq(reports.status, "open"), match));
+  const rows = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.status, "open"), match));
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((r) => [r.reporterId, r.targetUserId]))];
   const [people, views] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)).then((list) => new Map(list.map((u) => [u.id, u]))),
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.id, ids))
+      .then((list) => new Map(list.map((u) => [u.id, u]))),
     describeItems(db, groups),
   ]);
   // A group whose reports were decided meanwhile has no open report left: it leaves the answer.
@@ -425,7 +449,11 @@ export async function resolveReports(db: Db, actorId: number, input: ResolveRepo
     throw new ValidationFailed("Выберите решение", { outcome: ["Выберите решение"] }, "invalid_outcome");
   }
   if (outcome === "delete" && targetType === "profile") {
-    throw new ValidationFailed("Профиль нельзя удалить: заблокируйте участника или переведите его в «только чтение»", { outcome: ["Выберите другое решение"] }, "invalid_outcome");
+    throw new ValidationFailed(
+      "Профиль нельзя удалить: заблокируйте участника или переведите его в «только чтение»",
+      { outcome: ["Выберите другое решение"] },
+      "invalid_outcome",
+    );
   }
   const sanctionInput =
     outcome === "suspend" || outcome === "mute" ? parseSanctionInput({ kind: outcome, reason: input.reason ?? "", endsAt: input.endsAt ?? null }, now) : null;
@@ -442,7 +470,10 @@ export async function resolveReports(db: Db, actorId: number, input: ResolveRepo
       .orderBy(asc(reports.id))
       .for("update");
     if (open.length === 0) {
-      const [any] = await tx.select({ value: count() }).from(reports).where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId)));
+      const [any] = await tx
+        .select({ value: count() })
+        .from(reports)
+        .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId)));
       if ((any?.value ?? 0) > 0) throw new Conflict("Эти жалобы уже рассмотрены", "reports_already_resolved");
       throw new NotFound("Жалоб на это нет", "report_not_found");
     }

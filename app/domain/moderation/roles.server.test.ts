@@ -26,7 +26,10 @@ describe(`roles on ${engine}`, () => {
     const admin = await makeMember(t.db, "admin");
     const member = await makeMember(t.db);
 
-    expect(await grantRank(t.db, admin.id, member.id, "MODERATOR", { reason: "Помогает в общем чате" })).toMatchObject({ role: "moderator", ranks: ["MODERATOR"] });
+    expect(await grantRank(t.db, admin.id, member.id, "MODERATOR", { reason: "Помогает в общем чате" })).toMatchObject({
+      role: "moderator",
+      ranks: ["MODERATOR"],
+    });
     expect(await grantRank(t.db, admin.id, member.id, "VERIFIED")).toMatchObject({ verified: true, ranks: ["MODERATOR", "VERIFIED"] });
     expect(await revokeRank(t.db, admin.id, member.id, "MODERATOR")).toMatchObject({ role: "member", ranks: ["VERIFIED"] });
     expect(await grantRank(t.db, admin.id, member.id, "ADMIN")).toMatchObject({ role: "admin" });

@@ -74,7 +74,13 @@ describe(`suspension on ${engine}`, () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
     expect((await reload(t.db, member.id)).apiToken).not.toBe(member.apiToken);
     const [entry] = await auditEntries(t.db, "sanction.suspend", member.id);
-    expect(entry).toMatchObject({ actorId: moderator.id, targetType: "user", targetId: member.id, reason: "Мошенничество со скинами", details: { sanctionId: sanction.id, endsAt: until.toISOString() } });
+    expect(entry).toMatchObject({
+      actorId: moderator.id,
+      targetType: "user",
+      targetId: member.id,
+      reason: "Мошенничество со скинами",
+      details: { sanctionId: sanction.id, endsAt: until.toISOString() },
+    });
   });
 
   it("refuses sign-in with the reason and the end date until it ends, on every way in", async () => {
@@ -117,7 +123,12 @@ describe(`suspension on ${engine}`, () => {
     const [buyer, seller] = [await makeMember(t.db), await makeMember(t.db)];
     await topUp(t.db, admin.id, buyer.id, 300_000, key());
     const deadline = inDays(10);
-    let deal = await createDeal(t.db, seller.id, { counterparty: buyer.id, role: "seller", amount: 100_000, description: "Ключ Windows", deadline, feePayer: "buyer" }, key());
+    let deal = await createDeal(
+      t.db,
+      seller.id,
+      { counterparty: buyer.id, role: "seller", amount: 100_000, description: "Ключ Windows", deadline, feePayer: "buyer" },
+      key(),
+    );
     deal = await applyDealAction(t.db, buyer.id, deal.id, "accept", {}, key());
     deal = await applyDealAction(t.db, buyer.id, deal.id, "fund", {}, key());
     deal = await applyDealAction(t.db, buyer.id, deal.id, "dispute", { reason: "Ключ не подошёл" }, key());
@@ -169,7 +180,9 @@ describe(`mute on ${engine}`, () => {
       const error = await refusal(attempt);
       expect(error, what).toBeInstanceOf(MemberMuted);
       expect([error.status, error.code], what).toEqual([403, "member_muted"]);
-      expect(error.message, what).toBe(`Модератор запретил вам публиковать до ${formatDateTime(until.toISOString())} (МСК): читать сайт и проводить сделки можно. Причина: Флуд`);
+      expect(error.message, what).toBe(
+        `Модератор запретил вам публиковать до ${formatDateTime(until.toISOString())} (МСК): читать сайт и проводить сделки можно. Причина: Флуд`,
+      );
     }
     await expect(assertMayPublish(t.db, member.id, new Date(until.getTime() + 1))).resolves.toBeUndefined();
   });
@@ -208,8 +221,18 @@ describe(`who may sanction whom on ${engine}`, () => {
     const before = await t.db.select().from(sanctions).where(eq(sanctions.userId, member.id));
     const cases: [() => Promise<unknown>, number, string, string][] = [
       [() => suspendMember(t.db, moderator.id, 2_000_000_000, { reason: "Спам", endsAt: inDays(1) }), 404, "member_not_found", "Участник не найден"],
-      [() => suspendMember(t.db, moderator.id, member.id, { reason: "Спам", endsAt: new Date(Date.now() - 60_000) }), 400, "invalid_period", "Срок должен заканчиваться в будущем"],
-      [() => muteMember(t.db, moderator.id, member.id, { reason: "я".repeat(10_000), endsAt: null }), 400, "invalid_reason", "Причина — не длиннее 1000 символов"],
+      [
+        () => suspendMember(t.db, moderator.id, member.id, { reason: "Спам", endsAt: new Date(Date.now() - 60_000) }),
+        400,
+        "invalid_period",
+        "Срок должен заканчиваться в будущем",
+      ],
+      [
+        () => muteMember(t.db, moderator.id, member.id, { reason: "я".repeat(10_000), endsAt: null }),
+        400,
+        "invalid_reason",
+        "Причина — не длиннее 1000 символов",
+      ],
       [() => muteMember(t.db, moderator.id, member.id, { reason: "   ", endsAt: null }), 400, "reason_required", "Укажите причину"],
       [() => muteMember(t.db, moderator.id, member.id, { reason: "Спам\u0000", endsAt: null }), 400, "invalid_text", "Текст содержит недопустимые символы"],
       [() => liftSanction(t.db, moderator.id, 2_000_000_000), 404, "sanction_not_found", "Ограничение не найдено"],

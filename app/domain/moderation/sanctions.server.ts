@@ -55,7 +55,11 @@ export function isInForce(row: Pick<SanctionRow, "liftedAt" | "endsAt">, now: Da
 }
 
 /** The member's sanctions in force at `now`, newest of each kind (one query). Takes a transaction too. */
-export async function sanctionsInForce(db: Db | Tx, userId: number, now: Date = new Date()): Promise<{ suspension: SanctionRow | null; mute: SanctionRow | null }> {
+export async function sanctionsInForce(
+  db: Db | Tx,
+  userId: number,
+  now: Date = new Date(),
+): Promise<{ suspension: SanctionRow | null; mute: SanctionRow | null }> {
   const rows = await db
     .select()
     .from(sanctions)
@@ -251,15 +255,27 @@ export function muteMember(db: Db, actorId: number, memberId: number, input: { r
  * a moderator), NotFound (`sanction_not_found`), Conflict (`sanction_not_active`: already lifted
  * or ended), ValidationFailed (`invalid_reason`, `invalid_text`).
  */
-export async function liftSanction(db: Db, actorId: number, sanctionId: number, input: { reason?: string | null } = {}, now: Date = new Date()): Promise<SanctionDto> {
+export async function liftSanction(
+  db: Db,
+  actorId: number,
+  sanctionId: number,
+  input: { reason?: string | null } = {},
+  now: Date = new Date(),
+): Promise<SanctionDto> {
   const reason = parseReason(input.reason, { required: false });
   const row = await db.transaction(async (tx) => {
     const actor = await requireModerator(tx, actorId);
     const [found] = isValidId(sanctionId)
-      ? await tx.select({ sanction: sanctions, role: users.role }).from(sanctions).innerJoin(users, eq(users.id, sanctions.userId)).where(eq(sanctions.id, sanctionId)).for("update", { of: sanctions })
+      ? await tx
+          .select({ sanction: sanctions, role: users.role })
+          .from(sanctions)
+          .innerJoin(users, eq(users.id, sanctions.userId))
+          .where(eq(sanctions.id, sanctionId))
+          .for("update", { of: sanctions })
       : [];
     if (!found) throw new NotFound("Ограничение не найдено", "sanction_not_found");
-    if (found.role !== "member" && actor.role !== "admin") throw new Forbidden("Снять ограничение с модератора может только администратор", "cannot_sanction_staff");
+    if (found.role !== "member" && actor.role !== "admin")
+      throw new Forbidden("Снять ограничение с модератора может только администратор", "cannot_sanction_staff");
     if (!isInForce(found.sanction, now)) throw new Conflict("Это ограничение уже снято или закончилось", "sanction_not_active");
     const [lifted] = await tx
       .update(sanctions)
@@ -281,7 +297,11 @@ export async function liftSanction(db: Db, actorId: number, sanctionId: number, 
 }
 
 /** Which of `userIds` are suspended and muted at `now`, with the ends (one query), for member lists. */
-export async function sanctionsInForceAmong(db: Db, userIds: number[], now: Date = new Date()): Promise<Map<number, { suspension: SanctionRow | null; mute: SanctionRow | null }>> {
+export async function sanctionsInForceAmong(
+  db: Db,
+  userIds: number[],
+  now: Date = new Date(),
+): Promise<Map<number, { suspension: SanctionRow | null; mute: SanctionRow | null }>> {
   const result = new Map<number, { suspension: SanctionRow | null; mute: SanctionRow | null }>();
   if (userIds.length === 0) return result;
   const rows = await db

@@ -26,25 +26,49 @@ describe("moderation form schemas", () => {
   it("asks for a reason, a known kind and a date for «до даты», in Russian", () => {
     expect(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "Флуд" }).success).toBe(true);
     expect(firstMessage(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "  " }))).toEqual(["reason", "Укажите причину"]);
-    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "я".repeat(10_000) }))).toEqual(["reason", "Причина — не длиннее 1000 символов"]);
-    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "ban", period: "3d", reason: "Спам" }))).toEqual(["kind", "Выберите блокировку или режим «только чтение»"]);
-    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "suspend", period: "until", reason: "Спам" }))).toEqual(["until", "Укажите дату и время окончания"]);
+    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "я".repeat(10_000) }))).toEqual([
+      "reason",
+      "Причина — не длиннее 1000 символов",
+    ]);
+    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "ban", period: "3d", reason: "Спам" }))).toEqual([
+      "kind",
+      "Выберите блокировку или режим «только чтение»",
+    ]);
+    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "suspend", period: "until", reason: "Спам" }))).toEqual([
+      "until",
+      "Укажите дату и время окончания",
+    ]);
   });
 
   it("requires details for «другое» and a valid id in a report", () => {
-    expect(ReportFormSchema.safeParse({ targetType: "post", targetId: "12", reason: "spam" }).data).toEqual({ targetType: "post", targetId: 12, reason: "spam" });
+    expect(ReportFormSchema.safeParse({ targetType: "post", targetId: "12", reason: "spam" }).data).toEqual({
+      targetType: "post",
+      targetId: 12,
+      reason: "spam",
+    });
     expect(firstMessage(ReportFormSchema.safeParse({ targetType: "post", targetId: "12", reason: "other" }))).toEqual(["details", "Опишите, что не так"]);
     expect(firstMessage(ReportFormSchema.safeParse({ targetType: "post", targetId: "-1", reason: "spam" }))).toEqual(["targetId", "Не найдено"]);
   });
 
   it("reads each content action by its intent", () => {
     expect(ContentActionFormSchema.parse({ intent: "move", id: "5", categoryId: "3" })).toEqual({ intent: "move", id: 5, categoryId: 3 });
-    expect(ContentActionFormSchema.parse({ intent: "delete", type: "comment", id: "9", reason: "Спам" })).toEqual({ intent: "delete", type: "comment", id: 9, reason: "Спам" });
+    expect(ContentActionFormSchema.parse({ intent: "delete", type: "comment", id: "9", reason: "Спам" })).toEqual({
+      intent: "delete",
+      type: "comment",
+      id: 9,
+      reason: "Спам",
+    });
     expect(ContentActionFormSchema.safeParse({ intent: "burn", id: "9" }).success).toBe(false);
   });
 
   it("reads list queries leniently: unknown values fall back, dates are Moscow days", () => {
-    expect(MemberListQuerySchema.parse({ q: " vasya ", role: "owner", suspended: "1", muted: "0", scammer: "yes" })).toEqual({ q: "vasya", role: undefined, suspended: true, muted: false, scammer: undefined });
+    expect(MemberListQuerySchema.parse({ q: " vasya ", role: "owner", suspended: "1", muted: "0", scammer: "yes" })).toEqual({
+      q: "vasya",
+      role: undefined,
+      suspended: true,
+      muted: false,
+      scammer: undefined,
+    });
     expect(AuditLogQuerySchema.parse({ from: "2026-11-01", to: "2026-11-01", action: "nope" })).toEqual({
       actor: undefined,
       targetUser: undefined,

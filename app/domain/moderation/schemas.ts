@@ -2,7 +2,7 @@
  * Form and query schemas of the moderation pages and /api routes (issue 10), shared with Conform
  * in the browser. Each turns what a form posts or a URL carries into the input of one domain
  * function; the domain checks again (a JSON caller may skip these), with the same messages.
- * Times typed by moderators are Moscow time (PRODUCT.md Interface), as «YYYY-MM-DDTHH:mm».
+ * Times typed by moderators are Moscow time (docs/product/interface.md), as «YYYY-MM-DDTHH:mm».
  */
 import { z } from "zod";
 import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGET_TYPES, SANCTION_KINDS, AUDIT_ACTIONS } from "~/db/schema-moderation";
@@ -113,7 +113,12 @@ export const ContentActionFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore"), type: z.enum(["post", "comment", "wall_post", "message"]), id: idField("Не найдено"), reason: reasonField(false) }),
   z.object({ intent: z.literal("close"), id: idField("Пост не найден"), reason: reasonField(false) }),
   z.object({ intent: z.literal("open"), id: idField("Пост не найден"), reason: reasonField(false) }),
-  z.object({ intent: z.literal("move"), id: idField("Пост не найден"), categoryId: z.coerce.number({ error: "Выберите раздел" }).int("Выберите раздел"), reason: reasonField(false) }),
+  z.object({
+    intent: z.literal("move"),
+    id: idField("Пост не найден"),
+    categoryId: z.coerce.number({ error: "Выберите раздел" }).int("Выберите раздел"),
+    reason: reasonField(false),
+  }),
   z.object({ intent: z.literal("pin"), id: idField("Пост не найден"), reason: reasonField(false) }),
   z.object({ intent: z.literal("unpin"), id: idField("Пост не найден"), reason: reasonField(false) }),
 ]);
@@ -173,4 +178,9 @@ export const MemberListQuerySchema = z.object({
 });
 
 /** /admin/stats query: 7, 30 or 90 days (7 when absent or anything else). */
-export const StatsQuerySchema = z.object({ days: z.coerce.number().pipe(z.union([z.literal(7), z.literal(30), z.literal(90)])).catch(7) });
+export const StatsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]))
+    .catch(7),
+});

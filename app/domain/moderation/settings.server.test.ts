@@ -35,10 +35,18 @@ describe(`site settings on ${engine}`, () => {
     expect(await isRegistrationOpen(t.db)).toBe(false);
 
     const refused = await refusal(() => registerUser(t.db, { username: "latecomer", email: "late@example.test", password: "correct horse battery" }));
-    expect([refused.status, refused.code, refused.message]).toEqual([403, "registration_closed", "Регистрация новых участников сейчас закрыта. Загляните позже."]);
-    const viaTelegram = await refusal(() => signInTelegramMember(t.db, { id: 77_000_002, username: null, firstName: "Олег", lastName: null, authDate: new Date() }));
+    expect([refused.status, refused.code, refused.message]).toEqual([
+      403,
+      "registration_closed",
+      "Регистрация новых участников сейчас закрыта. Загляните позже.",
+    ]);
+    const viaTelegram = await refusal(() =>
+      signInTelegramMember(t.db, { id: 77_000_002, username: null, firstName: "Олег", lastName: null, authDate: new Date() }),
+    );
     expect(viaTelegram.code).toBe("registration_closed");
-    expect((await signInTelegramMember(t.db, { id: 77_000_001, username: null, firstName: "Ира", lastName: null, authDate: new Date() })).user.id).toBe(linked.user.id);
+    expect((await signInTelegramMember(t.db, { id: 77_000_001, username: null, firstName: "Ира", lastName: null, authDate: new Date() })).user.id).toBe(
+      linked.user.id,
+    );
 
     expect(await setRegistrationOpen(t.db, admin.id, false)).toEqual({ registrationOpen: false, changed: false });
     await setRegistrationOpen(t.db, admin.id, true);

@@ -85,7 +85,12 @@ async function writeSetting(tx: Db | Tx, key: string, value: unknown): Promise<v
  * whether it changed. Throws Forbidden (`not_admin`), ValidationFailed (`invalid_input` for a
  * non-boolean, `invalid_reason`).
  */
-export async function setRegistrationOpen(db: Db, actorId: number, open: boolean, input: { reason?: string | null } = {}): Promise<{ registrationOpen: boolean; changed: boolean }> {
+export async function setRegistrationOpen(
+  db: Db,
+  actorId: number,
+  open: boolean,
+  input: { reason?: string | null } = {},
+): Promise<{ registrationOpen: boolean; changed: boolean }> {
   if (typeof open !== "boolean") throw new ValidationFailed("Выберите: открыта или закрыта", { registrationOpen: ["Выберите значение"] }, "invalid_input");
   const reason = parseReason(input.reason, { required: false });
   return db.transaction(async (tx) => {
@@ -94,7 +99,13 @@ export async function setRegistrationOpen(db: Db, actorId: number, open: boolean
     const before = row?.value !== false;
     if (before === open) return { registrationOpen: open, changed: false };
     await writeSetting(tx, REGISTRATION_OPEN_KEY, open);
-    await writeAudit(tx, { actorId: actor.id, action: "settings.registration", targetType: "setting", reason, details: { key: REGISTRATION_OPEN_KEY, from: before, to: open } });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: "settings.registration",
+      targetType: "setting",
+      reason,
+      details: { key: REGISTRATION_OPEN_KEY, from: before, to: open },
+    });
     return { registrationOpen: open, changed: true };
   });
 }
@@ -118,7 +129,12 @@ export async function setSiteRules(db: Db, actorId: number, markdown: string): P
     const before = typeof row?.value === "string" ? row.value : "";
     if (row && before === text) return;
     await writeSetting(tx, SITE_RULES_KEY, text);
-    await writeAudit(tx, { actorId: actor.id, action: "settings.rules", targetType: "setting", details: { key: SITE_RULES_KEY, fromLength: before.length, toLength: text.length } });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: "settings.rules",
+      targetType: "setting",
+      details: { key: SITE_RULES_KEY, fromLength: before.length, toLength: text.length },
+    });
   });
   return getSiteRules(db);
 }

@@ -40,8 +40,15 @@ async function rowsOf(query: ReturnType<typeof sql>): Promise<Record<string, unk
   return (Array.isArray(result) ? result : (result.rows ?? [])) as Record<string, unknown>[];
 }
 
-async function dated<T extends { createdAt: Date }>(table: typeof posts | typeof comments | typeof messages | typeof users, id: number, createdAt: Date): Promise<void> {
-  await t.db.update(table as typeof posts).set({ createdAt } as Partial<T>).where(eq((table as typeof posts).id, id));
+async function dated<T extends { createdAt: Date }>(
+  table: typeof posts | typeof comments | typeof messages | typeof users,
+  id: number,
+  createdAt: Date,
+): Promise<void> {
+  await t.db
+    .update(table as typeof posts)
+    .set({ createdAt } as Partial<T>)
+    .where(eq((table as typeof posts).id, id));
 }
 
 describe(`daily statistics on ${engine}`, () => {
@@ -54,7 +61,10 @@ describe(`daily statistics on ${engine}`, () => {
     }
     const postId = await makePost(t.db, author);
     await dated(posts, postId, at("2030-02-01T10:00:00Z"));
-    const [comment] = await t.db.insert(comments).values({ postId, authorId: author.id, body: "Коммент", createdAt: at("2030-03-12T10:00:00Z") }).returning();
+    const [comment] = await t.db
+      .insert(comments)
+      .values({ postId, authorId: author.id, body: "Коммент", createdAt: at("2030-03-12T10:00:00Z") })
+      .returning();
     const publicId = await getPublicConversationId(t.db);
     await t.db.insert(messages).values([
       { conversationId: publicId, authorId: author.id, body: "Раз", createdAt: at("2030-03-14T10:00:00Z") },
@@ -66,10 +76,27 @@ describe(`daily statistics on ${engine}`, () => {
     await topUp(t.db, admin.id, buyer.id, 1_000_000, key());
     const deadline = at("2030-04-01T00:00:00Z");
     const created = at("2030-03-10T10:00:00Z");
-    let deal = await createDeal(t.db, seller.id, { counterparty: buyer.id, role: "seller", amount: 250_000, description: "Аккаунт", deadline, feePayer: "buyer" }, key(), created);
-    for (const [who, action] of [[buyer, "accept"], [buyer, "fund"], [seller, "deliver"]] as const) deal = await applyDealAction(t.db, who.id, deal.id, action, {}, key(), created);
+    let deal = await createDeal(
+      t.db,
+      seller.id,
+      { counterparty: buyer.id, role: "seller", amount: 250_000, description: "Аккаунт", deadline, feePayer: "buyer" },
+      key(),
+      created,
+    );
+    for (const [who, action] of [
+      [buyer, "accept"],
+      [buyer, "fund"],
+      [seller, "deliver"],
+    ] as const)
+      deal = await applyDealAction(t.db, who.id, deal.id, action, {}, key(), created);
     await applyDealAction(t.db, buyer.id, deal.id, "confirm", {}, key(), at("2030-03-14T12:00:00Z"));
-    await createDeal(t.db, buyer.id, { counterparty: seller.id, role: "buyer", amount: 10_000, description: "Ещё", deadline, feePayer: "split" }, key(), at("2030-03-15T10:00:00Z"));
+    await createDeal(
+      t.db,
+      buyer.id,
+      { counterparty: seller.id, role: "buyer", amount: 10_000, description: "Ещё", deadline, feePayer: "split" },
+      key(),
+      at("2030-03-15T10:00:00Z"),
+    );
 
     const stats = await getDailyStats(t.db, admin.id, 7, NOW);
     expect([stats.days, stats.from, stats.to]).toEqual([7, "2030-03-09", "2030-03-15"]);

@@ -69,7 +69,12 @@ export function metricSql(metric: StatsMetric, from: Date, to: Date): SQL {
     case "deals_completed":
       return counted(deals, deals.closedAt, sql`${deals.state} = 'completed'`);
     case "transfer_volume":
-      return counted(ledgerTransfers, ledgerTransfers.createdAt, sql`${ledgerTransfers.kind} in ('transfer', 'hold')`, sql`coalesce(sum(${ledgerTransfers.amount}), 0)`);
+      return counted(
+        ledgerTransfers,
+        ledgerTransfers.createdAt,
+        sql`${ledgerTransfers.kind} in ('transfer', 'hold')`,
+        sql`coalesce(sum(${ledgerTransfers.amount}), 0)`,
+      );
     case "deal_volume":
       return counted(deals, deals.closedAt, sql`${deals.state} = 'completed'`, sql`coalesce(sum(${deals.amount}), 0)`);
   }
@@ -122,7 +127,10 @@ export async function getDailyStats(db: Db, actorId: number, days: number, now: 
     const rows = missing.flatMap((day) => STATS_METRICS.map((metric) => ({ day, metric, value: counted.get(metric)!.get(day) ?? 0 })));
     for (const row of rows) values.get(row.metric)!.set(row.day, row.value);
     for (let i = 0; i < rows.length; i += 500) {
-      await db.insert(statsDaily).values(rows.slice(i, i + 500)).onConflictDoNothing();
+      await db
+        .insert(statsDaily)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
     }
   }
   const live = await countRange(db, startOfMoscowDay(today), startOfMoscowDay(addDays(today, 1)));

@@ -25,7 +25,6 @@ afterAll(async () => {
 
 const settle = () => eventBus(t.db).drain();
 
-
 async function comment(author: UserRow, postId: number, body: string) {
   const created = await createComment(t.db, author, postId, { body });
   await settle();
@@ -63,12 +62,14 @@ describe(`grouped likes on ${engine}`, () => {
       read: false,
     });
     expect(Date.parse(inbox[0]!.updatedAt)).toBeGreaterThan(Date.parse(first!.updatedAt));
-    await vi.waitFor(() => expect(live.map((n) => n.title)).toEqual([
-      `${ivan.username} оценил(а) ваш пост`,
-      `${other.username} оставил(а) комментарий под вашим постом`,
-      `${olga.username} и ещё 1 оценили ваш пост`,
-      `${petr.username} и ещё 2 оценили ваш пост`,
-    ]));
+    await vi.waitFor(() =>
+      expect(live.map((n) => n.title)).toEqual([
+        `${ivan.username} оценил(а) ваш пост`,
+        `${other.username} оставил(а) комментарий под вашим постом`,
+        `${olga.username} и ещё 1 оценили ваш пост`,
+        `${petr.username} и ещё 2 оценили ваш пост`,
+      ]),
+    );
   });
 
   it("a live frame raises the unread count only when the group became unread: created, or read before", async () => {
@@ -179,7 +180,13 @@ describe(`grouped likes on ${engine}`, () => {
   });
 
   it("comments and wall entries group their likes too, with their own texts and links", async () => {
-    const [author, commenter, owner, fan1, fan2] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+    const [author, commenter, owner, fan1, fan2] = [
+      await makeUser(t.db),
+      await makeUser(t.db),
+      await makeUser(t.db),
+      await makeUser(t.db),
+      await makeUser(t.db),
+    ];
     const postId = await publishPost(t.db, author);
     const commentId = await comment(commenter, postId, "Отличная цена");
     await like(fan1, "comment", commentId);

@@ -1,5 +1,5 @@
 /**
- * Grouped like notifications (PRODUCT.md Notifications, Forem style): one row per (recipient,
+ * Grouped like notifications (docs/product/notifications.md#grouped-likes, Forem style): one row per (recipient,
  * type, group key) for each liked post, comment or wall entry, naming its latest liker and
  * counting every liker in `actor_ids`. The likes table is the truth the group follows: a liker
  * arriving joins it (and makes it unread again), a like taken back leaves it.
@@ -52,15 +52,15 @@ const groupOf = (like: LikeRef) =>
   );
 
 /**
- * Adds liker `like.likerId` to the grouped like notification of the item's author (PRODUCT.md
- * Notifications, Forem style): the first like creates it; a liker not yet in `actor_ids` is put
+ * Adds liker `like.likerId` to the grouped like notification of the item's author
+ * (docs/product/notifications.md#grouped-likes, Forem style): the first like creates it; a liker not yet in `actor_ids` is put
  * first, becomes the sender, raises `updated_at` and makes it unread again. A liker already in
  * the group changes nothing. Publishes the notification live when it changed.
  * `postId` is the post a liked comment belongs to (the link needs it).
  * Returns the notification as its live frame carries it when it changed, else null (own item,
  * blocked liker, like already taken back, liker already counted). Its `raisesUnread` is true
  * when the group was created or was read before, false when it was unread already, so the
- * browser's count (SPEC.md 4) rises once per unread row, as the server counts.
+ * browser's count (docs/product/notifications.md#unread-counting) rises once per unread row, as the server counts.
  *
  * Like events are handled concurrently, so a like taken back may be handled before the like
  * itself: after the upsert the liker is taken out again if the like is gone by then, so the
@@ -122,7 +122,7 @@ export async function recordLike(db: Db, like: LikeRef & { postId: number | null
 
 /**
  * Takes liker `like.likerId` out of the grouped like notification once their like is gone
- * (PRODUCT.md Notifications): the next liker becomes the sender, the read state and
+ * (docs/product/notifications.md#grouped-likes): the next liker becomes the sender, the read state and
  * `updated_at` stay as they were (a like taken back never makes it unread), and the row is
  * deleted when no liker is left. Does nothing while the like exists (liked again meanwhile).
  * Returns true when the liker was taken out.

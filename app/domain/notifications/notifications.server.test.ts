@@ -29,7 +29,6 @@ afterAll(async () => {
 
 const settle = () => eventBus(t.db).drain();
 
-
 async function comment(author: UserRow, postId: number, body: string, parentId?: number) {
   const created = await createComment(t.db, author, postId, { body, parentId });
   await settle();
@@ -64,7 +63,9 @@ describe(`notification rules on ${engine}`, () => {
     // Live, the same notification, which raises the unread count (it is new).
     await vi.waitFor(() => expect(live).toEqual([{ ...notification, raisesUnread: true }]));
     // The fan follows and is mentioned: one notification, the mention.
-    expect(only(await inboxOf(t.db, fan))).toEqual([{ type: "POST_MENTION", title: `${author.username} упомянул(а) вас в посте`, url: `/post/${postId}`, read: false }]);
+    expect(only(await inboxOf(t.db, fan))).toEqual([
+      { type: "POST_MENTION", title: `${author.username} упомянул(а) вас в посте`, url: `/post/${postId}`, read: false },
+    ]);
     expect(only(await inboxOf(t.db, stranger))).toEqual([expect.objectContaining({ type: "POST_MENTION" })]);
     expect(await inboxOf(t.db, author)).toEqual([]);
 
@@ -95,11 +96,20 @@ describe(`notification rules on ${engine}`, () => {
     const stamp = Date.now().toString(36);
     const crowd = await t.db
       .insert(users)
-      .values(Array.from({ length: 1_201 }, (_, i) => ({ username: `crowd_${stamp}_${i}`, email: `crowd_${stamp}_${i}@example.test`, apiToken: `token-${stamp}-${i}` })))
+      .values(
+        Array.from({ length: 1_201 }, (_, i) => ({
+          username: `crowd_${stamp}_${i}`,
+          email: `crowd_${stamp}_${i}@example.test`,
+          apiToken: `token-${stamp}-${i}`,
+        })),
+      )
       .returning({ id: users.id });
     await t.db.insert(follows).values(crowd.map((member) => ({ followerId: member.id, followeeId: author.id })));
     const postId = await publishPost(t.db, author);
-    const [stored] = await t.db.select({ value: count() }).from(notifications).where(and(eq(notifications.postId, postId), eq(notifications.type, "POST_NEW")));
+    const [stored] = await t.db
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(eq(notifications.postId, postId), eq(notifications.type, "POST_NEW")));
     expect(stored!.value).toBe(1_201);
   });
 
@@ -258,7 +268,12 @@ describe(`reading notifications on ${engine}`, () => {
 
     const page1 = await listNotifications(t.db, many.id, { page: 1, perPage: 10 });
     expect(page1).toMatchObject({ page: 1, perPage: 10, total: 12, totalPages: 2 });
-    expect(page1.items.map((n) => n.senderId)).toEqual(senders.slice(2).reverse().map((s) => s.id));
+    expect(page1.items.map((n) => n.senderId)).toEqual(
+      senders
+        .slice(2)
+        .reverse()
+        .map((s) => s.id),
+    );
     const page2 = await listNotifications(t.db, many.id, { page: 2, perPage: 10 });
     expect(page2.items.map((n) => n.senderId)).toEqual([senders[1]!.id, senders[0]!.id]);
     expect((await listNotifications(t.db, many.id, { page: 3, perPage: 10 })).items).toEqual([]);

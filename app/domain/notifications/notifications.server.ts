@@ -1,12 +1,12 @@
 /**
- * Notifications (PRODUCT.md Notifications, SPEC.md 3 and 8): stored per recipient with a read
+ * Notifications (docs/product/notifications.md): stored per recipient with a read
  * flag, listed newest first, and delivered live on the recipient's `notifications` channel
  * once stored. Every stored type carries a group key (`comment:{id}`, …), so the same event
  * handled twice never notifies twice; likes are grouped Forem-style into one row per
  * (recipient, type, group_key), updated in place (likes.server.ts).
  *
  * Two rules hold for every notification, whatever created it: no one is notified of their own
- * action, and no one hears from a member they have blocked (PRODUCT.md Notifications).
+ * action, and no one hears from a member they have blocked (docs/product/notifications.md#who-is-notified).
  * The rules that turn domain events into notifications live in subscribers.server.ts.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -74,10 +74,8 @@ function buildDto(s: DtoSource): NotificationDto {
     senderId: s.sender.id,
     postId: s.postId,
     comment: s.commentId !== null && s.postId !== null ? { id: s.commentId, postId: s.postId } : null,
-    privateMessage:
-      isGroupMessage && s.conversationId !== null ? { conversationId: s.conversationId, conversation: { name: s.conversationName ?? "" } } : null,
-    privatePersonalMessage:
-      s.type === "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW" && s.conversationId !== null ? { conversationId: s.conversationId } : null,
+    privateMessage: isGroupMessage && s.conversationId !== null ? { conversationId: s.conversationId, conversation: { name: s.conversationName ?? "" } } : null,
+    privatePersonalMessage: s.type === "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW" && s.conversationId !== null ? { conversationId: s.conversationId } : null,
     publicMessage:
       s.type === "PUBLIC_CONVERSATION_MESSAGE_MENTION" && s.conversationId !== null && s.messageId !== null
         ? { conversationId: s.conversationId, messageId: s.messageId }
@@ -133,7 +131,7 @@ export function toNotificationDto(row: NotificationRow, sender: UserRefDto): Not
 }
 
 /**
- * The live-only notification of a new group or personal message (SPEC.md 4: chat messages
+ * The live-only notification of a new group or personal message (docs/product/notifications.md#chat-messages: chat messages
  * are counted by the unread record, not stored): `id` null, unread, sent by the message's author.
  */
 export function toChatMessageNotificationDto(input: {
@@ -167,7 +165,7 @@ export function toChatMessageNotificationDto(input: {
 
 /**
  * Which of `recipientIds` may hear from `senderId`: not the sender, not a member who blocked
- * the sender (PRODUCT.md Notifications). Distinct ids, in the order given. One query (none for
+ * the sender (docs/product/notifications.md#who-is-notified). Distinct ids, in the order given. One query (none for
  * an empty list).
  */
 export async function recipientsHearingFrom(db: Db, senderId: number, recipientIds: readonly number[]): Promise<number[]> {
@@ -190,7 +188,7 @@ async function loadSenders(db: Db, ids: number[]): Promise<Map<number, UserRefDt
 }
 
 /**
- * Sends each notification to its recipient's `notifications` channel (SPEC.md 7). Call it after
+ * Sends each notification to its recipient's `notifications` channel (docs/product/realtime.md#channels). Call it after
  * the write committed. Resolves once every frame is handed to the hub.
  */
 export async function publishNotifications(db: Db, dtos: { recipientId: number; dto: NotificationDto }[]): Promise<void> {
@@ -233,7 +231,13 @@ async function storeBatch(db: Db, items: NewNotification[], respectBlocks: boole
       allowed.push(...group.filter((item) => item.recipientId !== senderId));
       continue;
     }
-    const hearing = new Set(await recipientsHearingFrom(db, senderId, group.map((item) => item.recipientId)));
+    const hearing = new Set(
+      await recipientsHearingFrom(
+        db,
+        senderId,
+        group.map((item) => item.recipientId),
+      ),
+    );
     allowed.push(...group.filter((item) => hearing.has(item.recipientId)));
   }
   if (allowed.length === 0) return [];
@@ -262,7 +266,10 @@ async function storeBatch(db: Db, items: NewNotification[], respectBlocks: boole
       where: sql`${notifications.groupKey} is not null`,
     })
     .returning();
-  const senders = await loadSenders(db, stored.map((row) => row.senderId));
+  const senders = await loadSenders(
+    db,
+    stored.map((row) => row.senderId),
+  );
   const result = stored.flatMap((row) => {
     const sender = senders.get(row.senderId);
     // Each row here is new (a row already stored was skipped), so each raises the count.
@@ -297,7 +304,7 @@ export async function listNotifications(db: Db, userId: number, params: PagePara
   );
 }
 
-/** How many of `userId`'s notifications are unread (SPEC.md 4 notification count). One query. */
+/** How many of `userId`'s notifications are unread (the notification count of docs/product/notifications.md#unread-counting). One query. */
 export async function countUnreadNotifications(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
@@ -309,7 +316,7 @@ export async function countUnreadNotifications(db: Db, userId: number): Promise<
 /**
  * Marks notification `id` of `userId` read (reading it twice keeps the first time) and returns
  * it, with the `url` to go to. Throws NotFound (`notification_not_found`) for an unknown id or
- * another member's notification (HOUSE_STYLE.md: someone else's private resource is not found).
+ * another member's notification (docs/product/engineering.md#private-resources-answer-404).
  */
 export async function markNotificationRead(db: Db, userId: number, id: number): Promise<NotificationDto> {
   if (!isValidId(id)) throw notificationNotFound();

@@ -8,11 +8,7 @@ export const NotificationActionSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("read"),
-      id: z.coerce
-        .number({ error: BAD_ID })
-        .int(BAD_ID)
-        .positive(BAD_ID)
-        .max(2_147_483_647, BAD_ID),
+      id: z.coerce.number({ error: BAD_ID }).int(BAD_ID).positive(BAD_ID).max(2_147_483_647, BAD_ID),
     }),
     z.object({ intent: z.literal("read-all") }),
   ],

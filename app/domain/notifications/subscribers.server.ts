@@ -1,5 +1,5 @@
 /**
- * The notification rules (PRODUCT.md Notifications, People, Content; SPEC.md 8; the money and
+ * The notification rules (docs/product/notifications.md, People, Content; docs/product/notifications.md#types-and-texts; the money and
  * trust types of issue 10 in trust-rules.server.ts): which domain
  * event notifies whom, with which type. Each event notifies a recipient at most once, by the
  * most specific reason (a reply beats a comment on your post, which beats a mention; a mention
@@ -27,7 +27,6 @@ function oncePerRecipient(byPriority: [NotificationType, readonly (number | null
   }
   return [...chosen];
 }
-
 
 /** post.created: POST_MENTION to the mentioned, POST_NEW (POST_NEW_VERIFIED for a verified author) to followers. */
 async function onPostCreated(db: Db, event: EventOf<"post.created">): Promise<void> {
@@ -86,7 +85,7 @@ async function onWallPostCreated(db: Db, event: EventOf<"wall_post.created">): P
 
 /**
  * message.created: in a group or personal conversation, a live-only notification to every
- * recipient who has not blocked the author (SPEC.md 4 counts chat messages through the unread
+ * recipient who has not blocked the author (docs/product/notifications.md#chat-messages: chat messages are counted through the unread
  * record, so these are not stored); in the public conversation, a stored
  * PUBLIC_CONVERSATION_MESSAGE_MENTION to each mentioned member.
  */

@@ -13,11 +13,9 @@ const base: Omit<NotificationTarget, "type"> = {
   publicMessage: null,
 };
 
-describe("notification texts (SPEC.md 8)", () => {
+describe("notification texts (docs/product/notifications.md#types-and-texts)", () => {
   it("puts the sender's name before the Russian text of each of the 14 types", () => {
-    const titles = Object.fromEntries(
-      NOTIFICATION_TYPES.slice(0, 14).map((type) => [type, notificationTitle(type, "Иван", { conversationName: "Трейдеры" })]),
-    );
+    const titles = Object.fromEntries(NOTIFICATION_TYPES.slice(0, 14).map((type) => [type, notificationTitle(type, "Иван", { conversationName: "Трейдеры" })]));
     expect(titles).toEqual({
       POST_NEW: "Иван создал(а) новый пост",
       POST_NEW_VERIFIED: "Иван ✔ (верифицирован) создал(а) новый пост",
@@ -71,7 +69,7 @@ describe("notification texts (SPEC.md 8)", () => {
   });
 });
 
-describe("notification links (SPEC.md 2)", () => {
+describe("notification links (docs/product/notifications.md#links)", () => {
   const url = (type: NotificationType, fields: Partial<NotificationTarget> = {}) => notificationUrl({ ...base, type, ...fields });
 
   it("sends post types to the post and comment types to the comment on it", () => {
@@ -89,16 +87,23 @@ describe("notification links (SPEC.md 2)", () => {
 
   it("sends message types to the conversation: ?group= for groups and the public one, ?personal= for personal ones", () => {
     expect(url("PRIVATE_CONVERSATION_MESSAGE_NEW", { privateMessage: { conversationId: 3 } })).toBe("/profile/conversations?group=3");
-    expect(url("PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW", { privatePersonalMessage: { conversationId: 4 } })).toBe(
-      "/profile/conversations?personal=4",
-    );
+    expect(url("PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW", { privatePersonalMessage: { conversationId: 4 } })).toBe("/profile/conversations?personal=4");
     expect(url("PUBLIC_CONVERSATION_MESSAGE_MENTION", { publicMessage: { conversationId: 1 } })).toBe("/profile/conversations?group=1");
   });
 
   it("sends money types to the wallet, deal types to the deal, claim types to the claim (issue 10)", () => {
     expect(url("TRANSFER_RECEIVED")).toBe("/profile/wallet");
     expect(url("HOLD_RELEASED")).toBe("/profile/wallet");
-    for (const type of ["DEAL_OFFERED", "DEAL_ACCEPTED", "DEAL_FUNDED", "DEAL_DELIVERED", "DEAL_COMPLETED", "DEAL_CANCELLED", "DEAL_DISPUTED", "DEAL_RESOLVED"] as const) {
+    for (const type of [
+      "DEAL_OFFERED",
+      "DEAL_ACCEPTED",
+      "DEAL_FUNDED",
+      "DEAL_DELIVERED",
+      "DEAL_COMPLETED",
+      "DEAL_CANCELLED",
+      "DEAL_DISPUTED",
+      "DEAL_RESOLVED",
+    ] as const) {
       expect(url(type, { dealId: 12 })).toBe("/services/guarantor/deals/12");
       expect(url(type)).toBe("/services/guarantor");
     }

@@ -1,17 +1,17 @@
 /**
- * The words and links of a notification (SPEC.md 8 texts, SPEC.md 2 links). Pure functions
+ * The words and links of a notification (docs/product/notifications.md#types-and-texts, docs/product/notifications.md#links). Pure functions
  * with no server imports: the server builds NotificationDto with them and the browser may use
  * them too (toasts of realtime frames).
  */
 import { formatKopecks } from "~/domain/ledger/money";
 import type { NotificationType } from "./types";
 
-/** The description of every notification (SPEC.md 8). */
+/** The description of every notification (docs/product/notifications.md#types-and-texts). */
 export const NOTIFICATION_DESCRIPTION = "Нажмите, чтобы посмотреть";
 
 /**
- * What follows the sender's name, per type (SPEC.md 8, in Russian). `{name}` is the group's name;
- * the money and trust types of issue 10 (PRODUCT.md "Notifications beyond SPEC.md 8") fill
+ * What follows the sender's name, per type (docs/product/notifications.md#types-and-texts, in Russian). `{name}` is the group's name;
+ * the money and trust types of issue 10 (PRODUCT.md "Notifications beyond docs/product/notifications.md#types-and-texts") fill
  * `{deal}` and `{claim}` with the number and `{amount}` with roubles. Where the sender did not
  * act themselves (a hold released on time, a deal completed or cancelled) the text starts with a
  * dash: «Иван — сделка №12 завершена».
@@ -47,7 +47,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationType, string>> = {
   SANCTION_APPLIED: "ограничил(а) вашу учётную запись",
 };
 
-/** The grouped (like) types and their plural text for several actors (PRODUCT.md Notifications). */
+/** The grouped (like) types and their plural text for several actors (docs/product/notifications.md#grouped-likes). */
 export const GROUPED_TEXTS = {
   POST_LIKE: "оценили ваш пост",
   POST_COMMENT_LIKE: "оценили ваш комментарий",
@@ -61,7 +61,7 @@ export function isGroupedType(type: NotificationType): type is GroupedNotificati
   return Object.hasOwn(GROUPED_TEXTS, type);
 }
 
-/** Chat-message types: delivered live only and counted through the unread record (SPEC.md 4). */
+/** Chat-message types: delivered live only and counted through the unread record (docs/product/notifications.md#chat-messages). */
 export function isChatMessageType(type: NotificationType): boolean {
   return type === "PRIVATE_CONVERSATION_MESSAGE_NEW" || type === "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW";
 }
@@ -107,7 +107,7 @@ export interface NotificationTarget {
 }
 
 /**
- * Where a click on the notification goes (SPEC.md 2 "Notification links"): the post (comment
+ * Where a click on the notification goes (docs/product/notifications.md#links): the post (comment
  * types to the comment's anchor on it), the sender's profile for wall types, the conversation
  * (`?group=` for groups and the public one, `?personal=`), or / when the target is unknown.
  */

@@ -1,5 +1,5 @@
 /**
- * Money and trust notifications (PRODUCT.md "Notifications beyond SPEC.md 8", issue 10): each
+ * Money and trust notifications (PRODUCT.md "Notifications beyond docs/product/notifications.md#types-and-texts", issue 10): each
  * ledger, deal, claim and moderation event notifies the people it concerns once, stored, live on
  * their notifications channel and counted as unread, with the Russian title and the link.
  */
@@ -45,7 +45,12 @@ async function after(action: () => Promise<unknown>, user: UserRow, type: Notifi
 async function funded(): Promise<{ buyer: UserRow; seller: UserRow; dealId: number }> {
   const [buyer, seller] = [await makeMember(t.db), await makeMember(t.db)];
   await topUp(t.db, admin.id, buyer.id, 500_000, key());
-  const deal = await createDeal(t.db, seller.id, { counterparty: buyer.id, role: "seller", amount: 100_000, description: "Аккаунт", deadline: new Date(Date.now() + 5 * 86_400_000), feePayer: "buyer" }, key());
+  const deal = await createDeal(
+    t.db,
+    seller.id,
+    { counterparty: buyer.id, role: "seller", amount: 100_000, description: "Аккаунт", deadline: new Date(Date.now() + 5 * 86_400_000), feePayer: "buyer" },
+    key(),
+  );
   await applyDealAction(t.db, buyer.id, deal.id, "accept", {}, key());
   await applyDealAction(t.db, buyer.id, deal.id, "fund", {}, key());
   await eventBus(t.db).drain();
@@ -80,7 +85,11 @@ describe(`money notifications on ${engine}`, () => {
     const early = await transferToMember(t.db, sender.id, recipient.id, 7_000, { holdHours: 48 }, key());
     const onTime = await transferToMember(t.db, sender.id, recipient.id, 3_000, { holdHours: 1 }, key());
     expect(await after(() => releaseHold(t.db, sender.id, early.holdId!, key()), recipient, "HOLD_RELEASED")).toEqual([
-      expect.objectContaining({ title: `${sender.username} — удержание снято: ${formatKopecks(7_000)} зачислены на ваш баланс`, url: "/profile/wallet", amount: 7_000 }),
+      expect.objectContaining({
+        title: `${sender.username} — удержание снято: ${formatKopecks(7_000)} зачислены на ваш баланс`,
+        url: "/profile/wallet",
+        amount: 7_000,
+      }),
     ]);
     const released = await after(() => releaseDueHolds(t.db, new Date(Date.now() + 2 * 3_600_000)), recipient, "HOLD_RELEASED");
     expect(released.map((n) => n.amount).sort()).toEqual([3_000, 7_000]);
@@ -93,14 +102,25 @@ describe(`deal notifications on ${engine}`, () => {
   it("walks a deal: offered, accepted, funded, delivered, completed — each to the other party, linking to the deal", async () => {
     const [buyer, seller] = [await makeMember(t.db), await makeMember(t.db)];
     await topUp(t.db, admin.id, buyer.id, 500_000, key());
-    const deal = await createDeal(t.db, seller.id, { counterparty: buyer.id, role: "seller", amount: 100_000, description: "Ключ", deadline: new Date(Date.now() + 5 * 86_400_000), feePayer: "split" }, key());
+    const deal = await createDeal(
+      t.db,
+      seller.id,
+      { counterparty: buyer.id, role: "seller", amount: 100_000, description: "Ключ", deadline: new Date(Date.now() + 5 * 86_400_000), feePayer: "split" },
+      key(),
+    );
     const step = (who: UserRow, action: DealAction) => () => applyDealAction(t.db, who.id, deal.id, action, {}, key());
     const url = `/services/guarantor/deals/${deal.id}`;
     await eventBus(t.db).drain();
-    expect((await inboxOf(t.db, buyer)).find((n) => n.type === "DEAL_OFFERED")).toMatchObject({ title: `${seller.username} предложил(а) вам сделку №${deal.id}`, url, dealId: deal.id });
+    expect((await inboxOf(t.db, buyer)).find((n) => n.type === "DEAL_OFFERED")).toMatchObject({
+      title: `${seller.username} предложил(а) вам сделку №${deal.id}`,
+      url,
+      dealId: deal.id,
+    });
     expect((await after(step(buyer, "accept"), seller, "DEAL_ACCEPTED"))[0]).toMatchObject({ title: `${buyer.username} принял(а) сделку №${deal.id}`, url });
     expect((await after(step(buyer, "fund"), seller, "DEAL_FUNDED"))[0]!.title).toBe(`${buyer.username} оплатил(а) сделку №${deal.id}: деньги у гаранта`);
-    expect((await after(step(seller, "deliver"), buyer, "DEAL_DELIVERED"))[0]!.title).toBe(`${seller.username} отметил(а) сделку №${deal.id} выполненной — подтвердите получение`);
+    expect((await after(step(seller, "deliver"), buyer, "DEAL_DELIVERED"))[0]!.title).toBe(
+      `${seller.username} отметил(а) сделку №${deal.id} выполненной — подтвердите получение`,
+    );
     expect((await after(step(buyer, "confirm"), seller, "DEAL_COMPLETED"))[0]!.title).toBe(`${buyer.username} — сделка №${deal.id} завершена`);
     // Nobody hears of their own step.
     expect((await inboxOf(t.db, seller)).filter((n) => n.type === "DEAL_OFFERED" || n.type === "DEAL_DELIVERED")).toEqual([]);
@@ -108,13 +128,26 @@ describe(`deal notifications on ${engine}`, () => {
 
   it("tells of a cancellation, a dispute, a moderator's resolution and an automatic completion", async () => {
     const [a, b] = [await makeMember(t.db), await makeMember(t.db)];
-    const proposal = await createDeal(t.db, a.id, { counterparty: b.id, role: "buyer", amount: 10_000, description: "Услуга", deadline: new Date(Date.now() + 86_400_000), feePayer: "buyer" }, key());
-    expect((await after(() => applyDealAction(t.db, b.id, proposal.id, "cancel", {}, key()), a, "DEAL_CANCELLED"))[0]!.title).toBe(`${b.username} — сделка №${proposal.id} отменена`);
+    const proposal = await createDeal(
+      t.db,
+      a.id,
+      { counterparty: b.id, role: "buyer", amount: 10_000, description: "Услуга", deadline: new Date(Date.now() + 86_400_000), feePayer: "buyer" },
+      key(),
+    );
+    expect((await after(() => applyDealAction(t.db, b.id, proposal.id, "cancel", {}, key()), a, "DEAL_CANCELLED"))[0]!.title).toBe(
+      `${b.username} — сделка №${proposal.id} отменена`,
+    );
 
     const disputed = await funded();
-    expect((await after(() => applyDealAction(t.db, disputed.buyer.id, disputed.dealId, "dispute", { reason: "Не получил" }, key()), disputed.seller, "DEAL_DISPUTED"))[0]!.title).toBe(
-      `${disputed.buyer.username} открыл(а) спор по сделке №${disputed.dealId}`,
-    );
+    expect(
+      (
+        await after(
+          () => applyDealAction(t.db, disputed.buyer.id, disputed.dealId, "dispute", { reason: "Не получил" }, key()),
+          disputed.seller,
+          "DEAL_DISPUTED",
+        )
+      )[0]!.title,
+    ).toBe(`${disputed.buyer.username} открыл(а) спор по сделке №${disputed.dealId}`);
     await applyDealAction(t.db, moderator.id, disputed.dealId, "resolve", { resolution: "refund", note: "Товар не передан" }, key());
     await eventBus(t.db).drain();
     for (const party of [disputed.buyer, disputed.seller]) {

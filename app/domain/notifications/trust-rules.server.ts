@@ -1,7 +1,7 @@
 /**
- * The money and trust notification rules (PRODUCT.md "Notifications beyond SPEC.md 8", issue 10):
+ * The money and trust notification rules (PRODUCT.md "Notifications beyond docs/product/notifications.md#types-and-texts", issue 10):
  * which event of the ledger, deals, claims and moderation notifies whom, with which type. Each
- * is stored, delivered live and counted like SPEC.md 8's types (notifications.server.ts), with a
+ * is stored, delivered live and counted like docs/product/notifications.md#types-and-texts's types (notifications.server.ts), with a
  * group key per subject so handling an event twice notifies once.
  *
  * A block does not silence these: a transfer, a deal, a claim or a moderator's decision concern
@@ -23,7 +23,9 @@ export async function onTransferSent(db: Db, event: EventOf<"transfer.sent">): P
 
 /** hold.released: HOLD_RELEASED to the recipient, from the sender (who released it, or whose hold ran out). */
 export async function onHoldReleased(db: Db, event: EventOf<"hold.released">): Promise<void> {
-  await trusted(db, [{ recipientId: event.recipientId, type: "HOLD_RELEASED", senderId: event.senderId, amount: event.amount, groupKey: `hold:${event.holdId}` }]);
+  await trusted(db, [
+    { recipientId: event.recipientId, type: "HOLD_RELEASED", senderId: event.senderId, amount: event.amount, groupKey: `hold:${event.holdId}` },
+  ]);
 }
 
 /**
@@ -81,7 +83,9 @@ export async function onDealTransitioned(db: Db, event: EventOf<"deal.transition
 
 /** claim.filed: CLAIM_FILED to the accused, from the claimant. */
 export async function onClaimFiled(db: Db, event: EventOf<"claim.filed">): Promise<void> {
-  await trusted(db, [{ recipientId: event.accusedId, type: "CLAIM_FILED", senderId: event.claimantId, claimId: event.claimId, groupKey: `claim:${event.claimId}` }]);
+  await trusted(db, [
+    { recipientId: event.accusedId, type: "CLAIM_FILED", senderId: event.claimantId, claimId: event.claimId, groupKey: `claim:${event.claimId}` },
+  ]);
 }
 
 /** claim.decided: CLAIM_DECIDED to both parties, from the moderator. */

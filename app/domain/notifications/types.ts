@@ -1,5 +1,5 @@
 /**
- * The public shape of a notification (SPEC.md 3 "Notification", SPEC.md 8 texts), shared by
+ * The public shape of a notification (docs/product/notifications.md#calls, docs/product/notifications.md#types-and-texts), shared by
  * /api/profile/notifications, the `notifications` realtime channel and the browser. Types only.
  */
 import type { NotificationType } from "~/db/schema-chat";
@@ -33,15 +33,15 @@ export interface NotificationDto {
   subjectUserId: number | null;
   /** «Иван создал новый пост», «Иван и ещё 3 оценили ваш пост» (sender name first). */
   title: string;
-  /** Always «Нажмите, чтобы посмотреть» (SPEC.md 8). */
+  /** Always «Нажмите, чтобы посмотреть» (docs/product/notifications.md#types-and-texts). */
   description: string;
-  /** Where a click goes (SPEC.md 2): the post, the sender's profile, the conversation, or /. */
+  /** Where a click goes (docs/product/notifications.md#links): the post, the sender's profile, the conversation, or /. */
   url: string;
   /** Distinct actors of a grouped (like) notification; 1 otherwise. */
   actorCount: number;
   read: boolean;
   /**
-   * Live frames only (SPEC.md 4): false when the frame updates a notification that was unread
+   * Live frames only (docs/product/notifications.md#unread-counting): false when the frame updates a notification that was unread
    * already (a grouped like gaining a liker), so the browser's count must not rise again; true
    * for a new notification or one unread again. Absent from stored lists; absent counts as true.
    */

@@ -1,5 +1,5 @@
 /**
- * A member's personal block list (PRODUCT.md People): a blocked member cannot message the
+ * A member's personal block list (docs/product/accounts.md#follows-and-blocks): a blocked member cannot message the
  * blocker, write on their wall or mention them. The wall enforces its part here
  * (createWallPost); chat and mentions ask `isBlockedBy` / `mentionTargets`.
  *

@@ -1,5 +1,5 @@
 /**
- * Following members (PRODUCT.md People: followers hear about their followees' new posts).
+ * Following members (docs/product/accounts.md#follows-and-blocks: followers hear about their followees' new posts).
  * The primary key (follower, followee) makes following idempotent; a CHECK forbids
  * following oneself.
  */
@@ -34,12 +34,7 @@ export async function followMember(db: Db, actor: UserRow, profileId: number): P
   const between = await db
     .select({ blockerId: blocks.blockerId })
     .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, profile.id), eq(blocks.blockedId, actor.id)),
-        and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, profile.id)),
-      ),
-    );
+    .where(or(and(eq(blocks.blockerId, profile.id), eq(blocks.blockedId, actor.id)), and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, profile.id))));
   if (between.some((row) => row.blockerId === profile.id)) {
     throw new Forbidden("Участник ограничил вам доступ: подписаться на него нельзя", "blocked");
   }

@@ -1,6 +1,6 @@
 /**
  * What one member is to another: follows and blocks as a profile shows them
- * (issue 3, PRODUCT.md People). Writing them lives in follows.server.ts and blocks.server.ts.
+ * (issue 3, docs/product/accounts.md#follows-and-blocks). Writing them lives in follows.server.ts and blocks.server.ts.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isValidId } from "~/lib/ids";
@@ -26,7 +26,6 @@ export interface ProfileRelations {
   /** The members this one follows, latest first, at most RELATION_LIST_LIMIT. */
   followees: UserRefDto[];
 }
-
 
 /** Member `id`. Throws NotFound (`profile_not_found`) for an unknown or malformed id. */
 export async function requireMember(db: Db, id: number): Promise<UserRow> {
@@ -88,7 +87,7 @@ export async function getProfileRelations(db: Db, viewerId: number | null, profi
 }
 
 /**
- * True when `ownerId` has blocked `actorId` (PRODUCT.md People: a blocked member cannot
+ * True when `ownerId` has blocked `actorId` (docs/product/accounts.md#follows-and-blocks: a blocked member cannot
  * message the blocker, write on their wall or mention them). One query.
  */
 export async function isBlockedBy(db: Db, ownerId: number, actorId: number): Promise<boolean> {

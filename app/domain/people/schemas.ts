@@ -1,5 +1,5 @@
 /**
- * What the follow and block forms post (PRODUCT.md People). Without an `intent` the form
+ * What the follow and block forms post (docs/product/accounts.md#follows-and-blocks). Without an `intent` the form
  * toggles, as POST /profile/{id}/follow and /block are described in issue 3.
  */
 import { z } from "zod";

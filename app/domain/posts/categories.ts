@@ -1,6 +1,6 @@
 /**
- * The nine fixed categories (PRODUCT.md Content); ids match drizzle/0001_categories.sql and
- * SPEC.md 2's search backgrounds.
+ * The nine fixed categories (docs/product/content.md#categories); ids match drizzle/0001_categories.sql and
+ * the search backgrounds of docs/product/content.md#category-backgrounds.
  */
 export const CATEGORIES = [
   { id: 1, slug: "torgovlia", name: "Торговля" },

@@ -16,7 +16,6 @@ afterAll(async () => {
   await t.destroy();
 });
 
-
 async function viewsOf(db: Db, postId: number) {
   const [row] = await db.select({ views: posts.views }).from(posts).where(eq(posts.id, postId));
   return row!.views;
@@ -63,5 +62,4 @@ describe(`engagement on ${engine}`, () => {
     expect(await getPostEngagement(t.db, author.id, postId)).toEqual({ liked: false, bookmarked: false });
     expect(await getPostEngagement(t.db, null, postId)).toEqual({ liked: false, bookmarked: false });
   });
-
 });

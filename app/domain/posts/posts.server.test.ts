@@ -51,7 +51,7 @@ describe(`posts on ${engine}`, () => {
     expect((await getPost(t.db, post.id)).html).toContain(`href="/profile/${mentioned.id}"`);
   });
 
-  it("allows one post per 30 seconds per member (PRODUCT.md Limits)", async () => {
+  it("allows one post per 30 seconds per member (docs/product/limits.md#rate-limits)", async () => {
     const author = await makeUser(t.db);
     await createPost(t.db, author, input({ title: "Первый пост" }));
     await expect(createPost(t.db, author, input({ title: "Второй пост" }))).rejects.toBeInstanceOf(RateLimited);
@@ -144,7 +144,7 @@ describe("PostInputSchema", () => {
 });
 
 describe(`categories on ${engine}`, () => {
-  it("the migration's rows are exactly the nine categories of PRODUCT.md Content", async () => {
+  it("the migration's rows are exactly the nine categories of docs/product/content.md#categories", async () => {
     const rows = await t.db.select().from(categories).orderBy(categories.id);
     expect(rows).toEqual(CATEGORIES.map(({ id, slug, name }) => ({ id, slug, name })));
   });

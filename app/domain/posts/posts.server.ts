@@ -1,5 +1,5 @@
 /**
- * Posts and articles: write, edit, read and list (PRODUCT.md Content, Limits).
+ * Posts and articles: write, edit, read and list (docs/product/content.md#posts, docs/product/limits.md#content-limits).
  * Lists fetch their rows and authors in one joined query plus one count: no N+1.
  */
 import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL } from "drizzle-orm";
@@ -101,7 +101,7 @@ export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummary
  * members to notify of their mention) after the insert.
  * Throws MemberMuted (403 `member_muted`) or AccountSuspended while the author is sanctioned
  * (docs/product/moderation.md#suspension-and-mute), RateLimited (429) for a second post within
- * 30 s (PRODUCT.md Limits). `input` must already be parsed by PostInputSchema.
+ * 30 s (docs/product/limits.md#rate-limits). `input` must already be parsed by PostInputSchema.
  */
 export async function createPost(db: Db, actor: UserRow, input: PostInput): Promise<PostDto> {
   await assertMayPublish(db, actor.id);
@@ -149,7 +149,7 @@ export async function updatePost(db: Db, actor: UserRow, id: number, input: Post
   return toPostDto(row!, actor, await resolveMentions(db, [input.body]));
 }
 
-/** Throws Forbidden unless `actor` wrote the post (PRODUCT.md Content: the author edits). */
+/** Throws Forbidden unless `actor` wrote the post (docs/product/content.md#posts: the author edits). */
 export function assertAuthor(post: Pick<PostRow, "authorId">, actor: Pick<UserRow, "id">): void {
   if (post.authorId !== actor.id) throw new Forbidden("Редактировать пост может только его автор", "not_post_author");
 }

@@ -1,6 +1,6 @@
 /**
  * The post form, shared by the server and Conform in the browser.
- * Rules: PRODUCT.md Limits (title 3-200 chars, body up to 50 000) and Content (categories, kind).
+ * Rules: docs/product/limits.md#content-limits (title 3-200 chars, body up to 50 000) and docs/product/content.md#posts (categories, kind).
  */
 import { z } from "zod";
 import { CATEGORIES } from "./categories";

@@ -79,7 +79,16 @@ describe(`online list on ${engine}`, () => {
 
     const { result, queries } = await countQueries(t.db, () => listOnlineProfilesPage(t.db, { page: 2, perPage: 2 }, now));
     expect(result).toMatchObject({ total: 3, page: 2, totalPages: 2 });
-    expect(result.items).toEqual([{ id: edge.id, username: "online_edge", displayName: null, image: null, ranks: [], lastSeenAt: new Date(now.getTime() - ONLINE_WINDOW_MS + 1000).toISOString() }]);
+    expect(result.items).toEqual([
+      {
+        id: edge.id,
+        username: "online_edge",
+        displayName: null,
+        image: null,
+        ranks: [],
+        lastSeenAt: new Date(now.getTime() - ONLINE_WINDOW_MS + 1000).toISOString(),
+      },
+    ]);
     expect(queries).toBe(2);
 
     // Five minutes later nobody from that moment is online any more.

@@ -1,5 +1,5 @@
 /**
- * People search and the online list (PRODUCT.md People; issue 3 item 6).
+ * People search and the online list (docs/product/content.md#people-search, docs/product/accounts.md#online-and-last-seen; issue 3 item 6).
  *
  * Search matches usernames case-insensitively: names that start with the query come first,
  * then names similar to it (pg_trgm's `%` operator, similarity ≥ 0.3 by default). Both
@@ -13,7 +13,7 @@ import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { toUserRefDto, type UserRefDto } from "../users/users.server";
 import { normalizeQuery } from "./query";
 
-/** A member counts as online when seen in the last 5 minutes (PRODUCT.md People). */
+/** A member counts as online when seen in the last 5 minutes (docs/product/accounts.md#online-and-last-seen). */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
 /** Usernames are at most 32 characters; a longer query cannot match a prefix anyway. */
@@ -58,7 +58,7 @@ function onlineSince(now: Date): Date {
 }
 
 /**
- * Members seen in the last 5 minutes (PRODUCT.md People), most recent first, at most
+ * Members seen in the last 5 minutes (docs/product/accounts.md#online-and-last-seen), most recent first, at most
  * `limit` of them. `users.last_seen_at` is written by sessions at most once a minute.
  */
 export async function listOnlineProfiles(db: Db, limit: number, now: Date = new Date()): Promise<UserRefDto[]> {
@@ -73,7 +73,10 @@ export async function listOnlineProfiles(db: Db, limit: number, now: Date = new 
 
 /** How many members were seen in the last 5 minutes (for «Сейчас на сайте (N)»). */
 export async function countOnlineProfiles(db: Db, now: Date = new Date()): Promise<number> {
-  const [counted] = await db.select({ total: count() }).from(users).where(gt(users.lastSeenAt, onlineSince(now)));
+  const [counted] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(gt(users.lastSeenAt, onlineSince(now)));
   return counted?.total ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, highlightToHtml, MATCH_START as S, MATCH_STOP as E, stripMarkdownFragment } from "./highlight";
 import { looksLikeUsername, MAX_QUERY_LENGTH, normalizeQuery, parseSearchParams, searchBackgroundFor, searchBackgroundUrl } from "./query";
 
-describe("search backgrounds (SPEC.md 2)", () => {
+describe("search backgrounds (docs/product/content.md#category-backgrounds)", () => {
   it("maps 1 and 5 to torgovlia, 2 and 3 to games, 4 and 9 to crypta, others to none", () => {
     const table = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => [id, searchBackgroundFor(id)]));
     expect(table).toEqual({ 1: "torgovlia", 2: "games", 3: "games", 4: "crypta", 5: "torgovlia", 6: null, 7: null, 8: null, 9: "crypta" });
@@ -38,7 +38,9 @@ describe("search query parsing", () => {
 describe("highlighting", () => {
   it("escapes everything and marks only our markers, always balanced", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
-    expect(highlightToHtml(`<b>${S}сделка${E}</b> & ${S}<img onerror=x>${E}`)).toBe("&lt;b&gt;<mark>сделка</mark>&lt;/b&gt; &amp; <mark>&lt;img onerror=x&gt;</mark>");
+    expect(highlightToHtml(`<b>${S}сделка${E}</b> & ${S}<img onerror=x>${E}`)).toBe(
+      "&lt;b&gt;<mark>сделка</mark>&lt;/b&gt; &amp; <mark>&lt;img onerror=x&gt;</mark>",
+    );
     expect(highlightToHtml(`${E}a${S}b${S}c`)).toBe("a<mark>bc</mark>");
     expect(highlightToHtml(`${S}${E}пусто\u0007`)).toBe("пусто");
   });

@@ -1,5 +1,5 @@
 /**
- * What /search reads from its query string, and the category backgrounds of SPEC.md 2.
+ * What /search reads from its query string, and the category backgrounds of docs/product/content.md#category-backgrounds.
  * Pure functions, shared by the page, the API and the tests.
  */
 import { parseCategoryParam } from "~/domain/posts/categories";
@@ -11,7 +11,7 @@ export const MAX_QUERY_LENGTH = 200;
 export interface SearchParams extends PageParams {
   /** The query as typed, trimmed and cleaned; "" when there is none. */
   q: string;
-  /** 1..9, or undefined for every category (SPEC.md 2: the category query value). */
+  /** 1..9, or undefined for every category (docs/product/content.md#search: the category query value). */
   categoryId: number | undefined;
 }
 
@@ -21,7 +21,10 @@ export interface SearchParams extends PageParams {
  */
 export function normalizeQuery(raw: string | null | undefined): string {
   if (!raw) return "";
-  const folded = raw.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  const folded = raw
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return Array.from(folded).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 
@@ -39,7 +42,7 @@ export type SearchBackground = "torgovlia" | "games" | "crypta";
 const BACKGROUNDS: Record<number, SearchBackground> = { 1: "torgovlia", 5: "torgovlia", 2: "games", 3: "games", 4: "crypta", 9: "crypta" };
 
 /**
- * The search header's background for a category (SPEC.md 2): 1 and 5 torgovlia, 2 and 3
+ * The search header's background for a category (docs/product/content.md#category-backgrounds): 1 and 5 torgovlia, 2 and 3
  * games, 4 and 9 crypta; any other category (or none) leaves the background unchanged (null).
  */
 export function searchBackgroundFor(categoryId: number | undefined): SearchBackground | null {
@@ -52,7 +55,7 @@ export function searchBackgroundUrl(background: SearchBackground): string {
 }
 
 /**
- * True when a query could be a username (PRODUCT.md People: Latin/Cyrillic/digits/_),
+ * True when a query could be a username (docs/product/accounts.md#members: Latin/Cyrillic/digits/_),
  * optionally written as @name: then /search also shows matching people.
  */
 export function looksLikeUsername(q: string): boolean {

@@ -66,7 +66,7 @@ describe(`post search on ${engine}`, () => {
     expect(found.items[1]!.snippetHtml).toContain("<mark>видеокарте</mark>");
   });
 
-  it("filters by category (SPEC.md 2's category query value)", async () => {
+  it("filters by category (the category query value, docs/product/content.md#search)", async () => {
     const games = await insertPost({ title: "Продаю скины для CS2", categoryId: 2 });
     const offtopic = await insertPost({ title: "Какие скины вам нравятся?", categoryId: 8 });
     expect((await searchPosts(t.db, { q: "скин" }, page)).items.map((h) => h.id).sort()).toEqual([games, offtopic].sort());

@@ -1,5 +1,5 @@
 /**
- * Full-text search of posts in Russian (PRODUCT.md Content: Search; issue 3 item 6).
+ * Full-text search of posts in Russian (docs/product/content.md#search; issue 3 item 6).
  *
  * posts.search_vector is a generated column: the title weighs A and the body B under the
  * 'russian' configuration, so «сделки» finds «сделка» (both stem to «сделк») and a match in

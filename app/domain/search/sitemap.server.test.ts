@@ -52,7 +52,8 @@ function assertWellFormedXml(xml: string): string {
 
 const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[e]!);
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => unescapeXml(m[1]!));
-const lastmodsOf = (xml: string) => [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => [unescapeXml(m[1]!), m[2] ?? null]);
+const lastmodsOf = (xml: string) =>
+  [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => [unescapeXml(m[1]!), m[2] ?? null]);
 
 describe(`sitemap.xml on ${engine}`, () => {
   it("escapes the five XML characters", () => {

@@ -101,9 +101,10 @@ async function sliceEntries(db: Db, counts: SitemapCounts, offset: number, limit
           .select({
             id: users.id,
             // A profile changes when its owner publishes; the index on (author_id, created_at) answers this.
-            lastmod: sql<Date>`greatest(${users.createdAt}, (select max(p.created_at) from posts p where p.author_id = ${users.id} and ${publicPostRawSql("p")}))`.mapWith(
-              users.createdAt,
-            ),
+            lastmod:
+              sql<Date>`greatest(${users.createdAt}, (select max(p.created_at) from posts p where p.author_id = ${users.id} and ${publicPostRawSql("p")}))`.mapWith(
+                users.createdAt,
+              ),
           })
           .from(users)
           .orderBy(users.id)

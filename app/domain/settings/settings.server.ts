@@ -1,5 +1,5 @@
 /**
- * Site-wide settings set by admins. The main-page background (SPEC.md 2 and 3) is an image
+ * Site-wide settings set by admins. The main-page background (docs/product/routes.md#main-page-background) is an image
  * URL kept under the key `mainPageBackground`; the settings of issue 10 (registration open or
  * closed, the site rules) live in app/domain/moderation/settings.server.ts beside it.
  */
@@ -44,6 +44,11 @@ export async function setMainPageBackground(db: Db, actor: UserRow, value: strin
       .insert(settings)
       .values({ key: MAIN_PAGE_BACKGROUND_KEY, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-    await writeAudit(tx, { actorId: actor.id, action: "settings.background", targetType: "setting", details: { key: MAIN_PAGE_BACKGROUND_KEY, from: before, to: value } });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: "settings.background",
+      targetType: "setting",
+      details: { key: MAIN_PAGE_BACKGROUND_KEY, from: before, to: value },
+    });
   });
 }

@@ -1,4 +1,4 @@
-/** The moderator rule of roles.ts, asked of the database by member id (PRODUCT.md People and roles). */
+/** The moderator rule of roles.ts, asked of the database by member id (docs/product/accounts.md#roles-and-ranks). */
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { users } from "~/db/schema";

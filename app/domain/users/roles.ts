@@ -1,5 +1,5 @@
 /**
- * Who moderates (PRODUCT.md People and roles; issue 5 contract "Moderator = users.role in
+ * Who moderates (docs/product/accounts.md#roles-and-ranks; issue 5 contract "Moderator = users.role in
  * ('moderator', 'admin')"): the one rule, pure so pages and the browser share it. Claims are
  * decided and deal disputes resolved by moderators; admins may do everything moderators do.
  */

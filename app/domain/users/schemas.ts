@@ -1,6 +1,6 @@
 /**
  * Form schemas for accounts, shared by the server (actions) and the browser (Conform's
- * inline validation). Rules from PRODUCT.md People; messages are shown to users in Russian.
+ * inline validation). Rules from docs/product/accounts.md#members; messages are shown to users in Russian.
  */
 import { z } from "zod";
 
@@ -20,10 +20,7 @@ export const EmailSchema = z
   .email("Введите корректный email")
   .transform((value) => value.toLowerCase());
 
-export const PasswordSchema = z
-  .string({ error: "Введите пароль" })
-  .min(8, "Пароль — не короче 8 символов")
-  .max(128, "Пароль — не длиннее 128 символов");
+export const PasswordSchema = z.string({ error: "Введите пароль" }).min(8, "Пароль — не короче 8 символов").max(128, "Пароль — не длиннее 128 символов");
 
 export const RegisterSchema = z.object({
   username: UsernameSchema,

@@ -10,16 +10,7 @@ import { LocalStorage } from "~/lib/storage/local.server";
 import { signInTelegramMember } from "~/lib/telegram/members.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import {
-  canSignInWithoutTelegram,
-  changePassword,
-  linkTelegram,
-  removeAvatar,
-  saveTheme,
-  setAvatar,
-  unlinkTelegram,
-  updateProfile,
-} from "./settings.server";
+import { canSignInWithoutTelegram, changePassword, linkTelegram, removeAvatar, saveTheme, setAvatar, unlinkTelegram, updateProfile } from "./settings.server";
 import { getUserById } from "./users.server";
 
 let t: TestDatabase;
@@ -66,7 +57,9 @@ describe(`settings on ${engine} (issue 6 item 4)`, () => {
 
   it("stores a new avatar as 256×256 under a new key each time and deletes the previous file", async () => {
     const member = await makeUser(t.db);
-    const upload = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const upload = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const first = await setAvatar(t.db, storage, member, upload);
     expect(first).toMatch(new RegExp(`^/uploads/avatars/${member.id}/[0-9a-f]+\\.webp$`));
     expect((await reload(member.id)).image).toBe(first);
@@ -112,7 +105,9 @@ describe(`settings on ${engine} (issue 6 item 4)`, () => {
     const other = await makeUser(t.db);
     await addSession(other.id, `other-${other.id}`);
 
-    expect(await changePassword(t.db, member, `here-${member.id}`, { currentPassword: "old password 1", newPassword: "new password 2" })).toEqual({ signedOut: 1 });
+    expect(await changePassword(t.db, member, `here-${member.id}`, { currentPassword: "old password 1", newPassword: "new password 2" })).toEqual({
+      signedOut: 1,
+    });
     const after = await reload(member.id);
     expect(await verifyPassword(after.passwordHash!, "new password 2")).toBe(true);
     expect(after.apiToken).not.toBe(member.apiToken);
@@ -132,7 +127,9 @@ describe(`settings on ${engine} (issue 6 item 4)`, () => {
         fields: ["currentPassword"],
       });
     }
-    expect(await refusal(() => changePassword(t.db, member, `a-${member.id}`, { currentPassword: "old password 1", newPassword: "old password 1" }))).toMatchObject({
+    expect(
+      await refusal(() => changePassword(t.db, member, `a-${member.id}`, { currentPassword: "old password 1", newPassword: "old password 1" })),
+    ).toMatchObject({
       code: "same_password",
       fields: ["newPassword"],
     });

@@ -1,5 +1,5 @@
 /**
- * A member's own settings (issue 6 item 4 "Settings", PRODUCT.md People): name and bio, avatar,
+ * A member's own settings (issue 6 item 4 "Settings", docs/product/accounts.md#profile-settings): name and bio, avatar,
  * colour theme, password, the Telegram link. The api token rotates through rotateApiToken
  * (users.server.ts). Each function takes the database first and throws typed errors with a
  * stable code; field errors name the settings page's fields.
@@ -86,14 +86,15 @@ export async function removeAvatar(db: Db, storage: FileStorage, user: Pick<User
 }
 
 /**
- * Saves the member's colour theme (SPEC.md 3 and 4: primary, secondary, background as RGB
+ * Saves the member's colour theme (docs/product/interface.md#theme: primary, secondary, background as RGB
  * triples of 0..255), or removes it with `null` (the default theme). Throws ValidationFailed
  * `invalid_theme` for a channel outside 0..255, NotFound `profile_not_found`.
  */
 export async function saveTheme(db: Db, userId: number, theme: ThemeColors | null): Promise<UserRow> {
   if (theme) {
     const channels = [...theme.primary, ...theme.secondary, ...theme.background];
-    const valid = [theme.primary, theme.secondary, theme.background].every((c) => c.length === 3) && channels.every((c) => Number.isInteger(c) && c >= 0 && c <= 255);
+    const valid =
+      [theme.primary, theme.secondary, theme.background].every((c) => c.length === 3) && channels.every((c) => Number.isInteger(c) && c >= 0 && c <= 255);
     if (!valid) throw new ValidationFailed("Неверный цвет темы", undefined, "invalid_theme");
   }
   const value = theme ? { primary: theme.primary, secondary: theme.secondary, background: theme.background } : null;
@@ -125,9 +126,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const signedOut = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    const others = currentSessionId
-      ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId))
-      : eq(sessions.userId, user.id);
+    const others = currentSessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)) : eq(sessions.userId, user.id);
     return (await tx.delete(sessions).where(others).returning({ id: sessions.id })).length;
   });
   await rotateApiToken(db, user.id);
@@ -143,9 +142,7 @@ export async function linkTelegram(db: Db, userId: number, identity: Pick<Telegr
   const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, identity.id)).limit(1);
   if (holder && holder.id !== userId) throw telegramTaken();
   try {
-    return await updated(
-      db.update(users).set({ telegramId: identity.id, telegramUsername: identity.username }).where(eq(users.id, userId)).returning(),
-    );
+    return await updated(db.update(users).set({ telegramId: identity.id, telegramUsername: identity.username }).where(eq(users.id, userId)).returning());
   } catch (error) {
     if (isUniqueViolation(error)) throw telegramTaken();
     throw error;
@@ -170,11 +167,7 @@ export function canSignInWithoutTelegram(user: Pick<UserRow, "passwordHash" | "e
 export async function unlinkTelegram(db: Db, user: Pick<UserRow, "id" | "telegramId" | "passwordHash" | "email" | "emailVerified">): Promise<UserRow> {
   if (user.telegramId === null) throw new ValidationFailed("Telegram не привязан", undefined, "telegram_not_linked");
   if (!canSignInWithoutTelegram(user)) {
-    throw new ValidationFailed(
-      "Без Telegram вы не сможете войти: сначала задайте пароль ниже, затем отвяжите Telegram",
-      undefined,
-      "telegram_only_sign_in",
-    );
+    throw new ValidationFailed("Без Telegram вы не сможете войти: сначала задайте пароль ниже, затем отвяжите Telegram", undefined, "telegram_only_sign_in");
   }
   return updated(db.update(users).set({ telegramId: null, telegramUsername: null }).where(eq(users.id, user.id)).returning());
 }

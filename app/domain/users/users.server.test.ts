@@ -42,30 +42,26 @@ describe(`members on ${engine}`, () => {
 
   it("refuses a Cyrillic username taken in another letter case and signs in with any case", async () => {
     await makeUser(t.db, { username: "Иван_Гарант", email: "ivan-garant@example.test", password: "right-password" });
-    await expect(
-      registerUser(t.db, { username: "иван_гарант", email: "other-ivan@example.test", password: "password123" }),
-    ).rejects.toMatchObject({ code: "username_taken" });
+    await expect(registerUser(t.db, { username: "иван_гарант", email: "other-ivan@example.test", password: "password123" })).rejects.toMatchObject({
+      code: "username_taken",
+    });
     expect(await verifyCredentials(t.db, "ИВАН_ГАРАНТ", "right-password")).not.toBeNull();
   });
 
   it("refuses an email already registered", async () => {
     await makeUser(t.db, { email: "same@example.test" });
-    await expect(
-      registerUser(t.db, { username: "another_one", email: "same@example.test", password: "password123" }),
-    ).rejects.toMatchObject({ code: "email_taken" });
+    await expect(registerUser(t.db, { username: "another_one", email: "same@example.test", password: "password123" })).rejects.toMatchObject({
+      code: "email_taken",
+    });
   });
 
   it("enforces case-insensitive uniqueness in the database itself", async () => {
     await makeUser(t.db, { username: "DbGuard" });
-    await expect(
-      t.db.insert(users).values({ username: "DBGUARD", email: "dbguard2@example.test", apiToken: "x-unique-token" }),
-    ).rejects.toThrow();
+    await expect(t.db.insert(users).values({ username: "DBGUARD", email: "dbguard2@example.test", apiToken: "x-unique-token" })).rejects.toThrow();
   });
 
   it("rejects a malformed username in the database too", async () => {
-    await expect(
-      t.db.insert(users).values({ username: "bad name!", email: "bad@example.test", apiToken: "another-token" }),
-    ).rejects.toThrow();
+    await expect(t.db.insert(users).values({ username: "bad name!", email: "bad@example.test", apiToken: "another-token" })).rejects.toThrow();
   });
 
   it("signs in by email or username, case-insensitively, and only with the right password", async () => {

@@ -1,6 +1,6 @@
 /**
  * Members: registration, credential checks and the public shapes of a member.
- * Rules: PRODUCT.md People (username 3-32 chars, unique case-insensitively; unique email).
+ * Rules: docs/product/accounts.md#members (username 3-32 chars, unique case-insensitively; unique email).
  */
 import { randomBytes } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { assertRegistrationOpen } from "../moderation/settings.server";
 export type UserRow = typeof users.$inferSelect;
 export type Rank = "ADMIN" | "MODERATOR" | "VERIFIED" | "SCAMMER";
 
-/** The current-user shape of SPEC.md 3, answered by GET /api/auth/me. */
+/** The current-user shape of docs/product/accounts.md#current-user, answered by GET /api/auth/me. */
 export interface CurrentUserDto {
   id: number;
   name: string;
@@ -49,7 +49,7 @@ export interface UserRefDto {
   ranks: Rank[];
 }
 
-/** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (PRODUCT.md People). */
+/** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (docs/product/accounts.md#apitoken). */
 export function generateApiToken(): string {
   return randomBytes(32).toString("base64url");
 }
@@ -58,20 +58,18 @@ export function generateApiToken(): string {
  * Gives member `userId` a new random api token (generateApiToken) and revokes the old one:
  * once the update has committed, every open websocket (closed with 4401) and server-sent
  * event stream (ended after an `invalid_token` frame) of the member, in every server process,
- * is closed through the realtime hub (issue 4 "Realtime transports"; PRODUCT.md People).
+ * is closed through the realtime hub (issue 4 "Realtime transports"; docs/product/accounts.md#apitoken).
  * Returns the new token. Throws NotFound (`profile_not_found`) for an unknown member.
  */
 export async function rotateApiToken(db: Db, userId: number): Promise<string> {
   const apiToken = generateApiToken();
-  const updated = isValidId(userId)
-    ? await db.update(users).set({ apiToken }).where(eq(users.id, userId)).returning({ id: users.id })
-    : [];
+  const updated = isValidId(userId) ? await db.update(users).set({ apiToken }).where(eq(users.id, userId)).returning({ id: users.id }) : [];
   if (updated.length === 0) throw new NotFound("Пользователь не найден", "profile_not_found");
   await realtimeHub(db).revokeUser(userId);
   return apiToken;
 }
 
-/** Ranks shown beside a name (PRODUCT.md People); SCAMMER comes from an upheld claim (PRODUCT.md Claims and blacklist). */
+/** Ranks shown beside a name (docs/product/accounts.md#roles-and-ranks); SCAMMER comes from an upheld claim (docs/product/claims.md#scammer-rank). */
 export function ranksOf(user: Pick<UserRow, "role" | "verified" | "scammer">): Rank[] {
   const ranks: Rank[] = [];
   if (user.role === "admin") ranks.push("ADMIN");
@@ -114,10 +112,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash, apiToken: generateApiToken() })
-      .returning();
+    const [user] = await db.insert(users).values({ username: input.username, email: input.email, passwordHash, apiToken: generateApiToken() }).returning();
     return user!;
   } catch (error) {
     // A concurrent registration won the race between the check and the insert.
@@ -183,7 +178,10 @@ export async function getProfile(db: Db, id: number): Promise<ProfileDto> {
   const user = isValidId(id) ? await getUserById(db, id) : null;
   if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
   // Posts everyone may see: not those a moderator deleted or reports hid (issue 10).
-  const [counted] = await db.select({ value: count() }).from(posts).where(and(eq(posts.authorId, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
+  const [counted] = await db
+    .select({ value: count() })
+    .from(posts)
+    .where(and(eq(posts.authorId, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
   return {
     id: user.id,
     username: user.username,

@@ -1,6 +1,6 @@
 /**
  * The wall forms, shared by the server (actions, domain) and the browser (Conform's inline
- * validation). Rules: PRODUCT.md Content (wall post, Markdown) and Limits (as a comment:
+ * validation). Rules: docs/product/content.md#wall and docs/product/limits.md#content-limits (as a comment:
  * up to 10 000 characters). Messages are shown to users in Russian.
  */
 import { z } from "zod";

@@ -89,7 +89,7 @@ describe(`wall on ${engine}`, () => {
     await expect(createWallPost(t.db, blocked, owner.id, { body: "Спасибо, что разблокировал" })).resolves.toMatchObject({ ownerId: owner.id });
   });
 
-  it("allows one entry per 5 seconds per member (PRODUCT.md Limits)", async () => {
+  it("allows one entry per 5 seconds per member (docs/product/limits.md#rate-limits)", async () => {
     const owner = await makeUser(t.db);
     const writer = await makeUser(t.db);
     await createWallPost(t.db, writer, owner.id, { body: "Первая запись" });

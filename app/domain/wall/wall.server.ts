@@ -1,5 +1,5 @@
 /**
- * The profile wall (issue 3, PRODUCT.md Content): any member not blocked by the owner
+ * The profile wall (issue 3, docs/product/content.md#wall): any member not blocked by the owner
  * writes Markdown entries on a member's profile; entries are liked through the likes module,
  * mention members, are deleted (for good) by their author or the wall's owner, and the owner
  * pins at most one (the partial unique index wall_posts_one_pinned_per_owner).
@@ -150,9 +150,9 @@ export async function getPinnedWallPost(db: Db, viewer: UserRow | null, ownerId:
  * `actor` writes `input` (Markdown, 1-10 000 characters) on the wall of `ownerId`; returns
  * the entry. Publishes `wall_post.created` with the mentioned members to notify once stored.
  * Throws ValidationFailed (`invalid_input`, with field errors), NotFound (`profile_not_found`),
- * Forbidden (`blocked`) when the owner blocked the actor (PRODUCT.md People), MemberMuted /
+ * Forbidden (`blocked`) when the owner blocked the actor (docs/product/accounts.md#follows-and-blocks), MemberMuted /
  * AccountSuspended while the actor is sanctioned (docs/product/moderation.md#suspension-and-mute)
- * and RateLimited (429) for a second entry within 5 s (PRODUCT.md Limits, as comments).
+ * and RateLimited (429) for a second entry within 5 s (docs/product/limits.md#rate-limits, as comments).
  */
 export async function createWallPost(db: Db, actor: UserRow, ownerId: number, input: { body: unknown }): Promise<WallPostDto> {
   const parsed = WallPostInputSchema.safeParse(input);
@@ -184,7 +184,7 @@ async function findEntry(db: Db, id: number, ownerId?: number): Promise<WallPost
 
 /**
  * Deletes entry `id` for good (its likes go with it). Allowed to its author and to the
- * wall's owner (PRODUCT.md Content). Returns the wall's owner id.
+ * wall's owner (docs/product/content.md#wall). Returns the wall's owner id.
  * Throws NotFound (`wall_post_not_found`) and Forbidden (`not_allowed`).
  */
 export async function deleteWallPost(db: Db, actor: UserRow, id: number, ownerId?: number): Promise<{ ownerId: number }> {
@@ -198,7 +198,7 @@ export async function deleteWallPost(db: Db, actor: UserRow, id: number, ownerId
 
 /**
  * Pins entry `id` on its wall; an entry pinned before is unpinned in the same transaction
- * (one pinned entry per wall, PRODUCT.md Content). Pins of one wall are serialised by an
+ * (one pinned entry per wall, docs/product/content.md#wall). Pins of one wall are serialised by an
  * advisory lock, so two at once cannot both pass the unique index. Owner only.
  * Throws NotFound (`wall_post_not_found`) and Forbidden (`not_wall_owner`).
  */

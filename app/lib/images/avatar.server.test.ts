@@ -45,9 +45,16 @@ describe("processAvatar (issue 6: members change their avatar)", () => {
 
   it("recognises the type by content, refusing other files with a Russian message", async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    const tiff = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .tiff()
+      .toBuffer();
     for (const bytes of [Buffer.from("это не картинка, хоть файл и назван avatar.png"), svg, tiff, (await picture(40, 40, "png")).subarray(0, 30)]) {
-      expect(await refusal(bytes)).toMatchObject({ name: "ValidationFailed", code: "avatar_unsupported_type", status: 400, field: expect.stringMatching(/JPEG, PNG, WebP, GIF или AVIF/) });
+      expect(await refusal(bytes)).toMatchObject({
+        name: "ValidationFailed",
+        code: "avatar_unsupported_type",
+        status: 400,
+        field: expect.stringMatching(/JPEG, PNG, WebP, GIF или AVIF/),
+      });
     }
   });
 

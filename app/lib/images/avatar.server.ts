@@ -6,7 +6,7 @@
 import { ValidationFailed } from "../errors";
 import { probeImage } from "./decode.server";
 
-/** Side of the stored avatar in pixels (the largest avatar shown is lg 128 px, SPEC.md 9, at density 2). */
+/** Side of the stored avatar in pixels (the largest avatar shown is lg 128 px, docs/product/interface.md#avatar, at density 2). */
 export const AVATAR_SIZE = 256;
 
 /** The largest avatar upload, in bytes (10 MB). */
@@ -29,10 +29,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<{ bytes: Buffer;
     throw refuse("Аватар должен быть изображением JPEG, PNG, WebP, GIF или AVIF не больше 50 мегапикселей", "avatar_unsupported_type");
   }
   try {
-    const output = await image.pipeline
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" })
-      .webp({ quality: 85 })
-      .toBuffer();
+    const output = await image.pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" }).webp({ quality: 85 }).toBuffer();
     return { bytes: output, contentType: "image/webp" };
   } catch {
     throw refuse("Изображение повреждено — выберите другой файл", "avatar_unsupported_type");

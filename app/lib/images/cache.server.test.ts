@@ -9,7 +9,10 @@ const cacheDir = mkdtempSync(path.join(tmpdir(), "image-cache-test-"));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 const entries = () => readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-const picture = (colour: string) => sharp({ create: { width: 800, height: 400, channels: 3, background: colour } }).png().toBuffer();
+const picture = (colour: string) =>
+  sharp({ create: { width: 800, height: 400, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 describe("the resized-picture cache (DATA_DIR/cache/images)", () => {
   it("stores one entry per source, width, quality and accepted format, and answers the same bytes from it", async () => {
@@ -35,7 +38,9 @@ describe("the resized-picture cache (DATA_DIR/cache/images)", () => {
     const options = { width: 320, quality: 70, accept: null };
     const before = new Set(entries().map((e) => path.join(e.parentPath, e.name)));
     await cachedTransformImage(cacheDir, green, options);
-    const file = entries().map((e) => path.join(e.parentPath, e.name)).find((f) => !before.has(f))!;
+    const file = entries()
+      .map((e) => path.join(e.parentPath, e.name))
+      .find((f) => !before.has(f))!;
     writeFileSync(file, "garbage without a type line");
     const answer = await cachedTransformImage(cacheDir, green, options);
     expect(answer.contentType).toBe("image/png");

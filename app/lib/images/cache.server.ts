@@ -24,11 +24,7 @@ function acceptClass(accept: string | null): string {
  * stores (temp file + rename) and answers; identical concurrent misses share one transform.
  * Errors are those of transformImage; a broken cache file is treated as a miss.
  */
-export async function cachedTransformImage(
-  cacheDir: string,
-  source: Uint8Array,
-  options: Options,
-): Promise<Pick<TransformedImage, "bytes" | "contentType">> {
+export async function cachedTransformImage(cacheDir: string, source: Uint8Array, options: Options): Promise<Pick<TransformedImage, "bytes" | "contentType">> {
   const key = createHash("sha256")
     .update(source)
     .update(`|${options.width ?? "source"}|${options.quality}|${acceptClass(options.accept)}`)

@@ -1,5 +1,5 @@
 /**
- * The query of the image endpoint (SPEC.md 7): `url`, `w` and `q`, and the output format
+ * The query of the image endpoint (docs/product/interface.md#images): `url`, `w` and `q`, and the output format
  * chosen from the Accept header. Pure; errors are ValidationFailed (400) with stable codes.
  */
 import { ValidationFailed } from "../errors";
@@ -14,7 +14,7 @@ export interface ImageQuery {
   quality: number;
 }
 
-/** Formats the endpoint writes (SPEC.md 9: avif, webp, png, jpg, gif). */
+/** Formats the endpoint writes (docs/product/interface.md#images: avif, webp, png, jpg, gif). */
 export type OutputFormat = "avif" | "webp" | "png" | "jpeg" | "gif";
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {

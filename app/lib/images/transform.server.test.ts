@@ -6,7 +6,9 @@ import { transformImage } from "./transform.server";
 async function photo(width: number, height: number, format: "png" | "jpeg" | "gif" | "webp") {
   const noise = Buffer.alloc(width * height * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  return sharp(noise, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 describe("transformImage (issue 6 item 6)", () => {

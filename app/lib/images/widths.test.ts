@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseImageQuery, pickFormat } from "./params";
 import { IMAGE_WIDTHS, imageSrcSet, imageUrl, optimizedImageUrl, snapWidth } from "./widths";
 
-describe("image widths (SPEC.md 9: screens 320-1536 at densities 1 and 2)", () => {
+describe("image widths (docs/product/limits.md#uploads-and-images: screens 320-1536 at densities 1 and 2)", () => {
   it("lists every screen width at both densities, ascending", () => {
     expect(IMAGE_WIDTHS).toEqual([320, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072]);
   });
@@ -34,7 +34,7 @@ describe("image widths (SPEC.md 9: screens 320-1536 at densities 1 and 2)", () =
   });
 });
 
-describe("image query (SPEC.md 7: url, w, q; default quality 100)", () => {
+describe("image query (docs/product/interface.md#images: url, w, q; default quality 100)", () => {
   const parse = (query: string) => parseImageQuery(new URLSearchParams(query));
   const codeOf = (query: string) => {
     try {

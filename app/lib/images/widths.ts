@@ -1,16 +1,16 @@
 /**
- * Widths and URLs of the image endpoint (SPEC.md 7 "a fixed image endpoint with query
- * parameters url, w and q"; SPEC.md 9 "Image screens"). Pure: components build image URLs
+ * Widths and URLs of the image endpoint
+ * (docs/product/interface.md#images: "a fixed image endpoint with query parameters url, w and q", snapped to the screens of docs/product/limits.md#uploads-and-images). Pure: components build image URLs
  * with `imageUrl` / `imageSrcSet`, the endpoint snaps widths with `snapWidth`.
  */
 
 /** The fixed path of the image endpoint (app/routes/api/images/image.ts). */
 export const IMAGE_ENDPOINT = "/api/image";
 
-/** Screen widths in CSS pixels (SPEC.md 9: xs 320 … xxl and 2xl 1536). */
+/** Screen widths in CSS pixels (docs/product/limits.md#uploads-and-images: xs 320 … xxl and 2xl 1536). */
 export const IMAGE_SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536, "2xl": 1536 } as const;
 
-/** Pixel densities (SPEC.md 9: 1 and 2); a 2× screen asks for twice the CSS width. */
+/** Pixel densities (docs/product/limits.md#uploads-and-images: 1 and 2); a 2× screen asks for twice the CSS width. */
 export const IMAGE_DENSITIES = [1, 2] as const;
 
 /**
@@ -21,7 +21,7 @@ export const IMAGE_WIDTHS: readonly number[] = [
   ...new Set(Object.values(IMAGE_SCREENS).flatMap((screen) => IMAGE_DENSITIES.map((density) => screen * density))),
 ].sort((a, b) => a - b);
 
-/** Quality when `q` is absent (SPEC.md 9: default quality 100). */
+/** Quality when `q` is absent (docs/product/limits.md#uploads-and-images: default quality 100). */
 export const DEFAULT_IMAGE_QUALITY = 100;
 
 /**

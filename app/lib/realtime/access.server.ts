@@ -1,6 +1,6 @@
 /**
- * Who may receive what in realtime (issue 4): a member's apiToken identifies them (SPEC.md 6:
- * members with a token receive realtime notifications); they may subscribe to their own
+ * Who may receive what in realtime (issue 4): a member's apiToken identifies them
+ * (docs/product/realtime.md#access: members with a token receive realtime notifications); they may subscribe to their own
  * notifications, to conversations they belong to, and to the public conversation.
  */
 import { and, eq, inArray } from "drizzle-orm";
@@ -40,10 +40,7 @@ export async function receivableChannels(db: Db, userId: number, refs: ChannelRe
       : await db
           .select({ id: conversations.id, kind: conversations.kind, memberId: conversationMembers.userId })
           .from(conversations)
-          .leftJoin(
-            conversationMembers,
-            and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, userId)),
-          )
+          .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, userId)))
           .where(inArray(conversations.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const ref of refs) {
@@ -54,9 +51,7 @@ export async function receivableChannels(db: Db, userId: number, refs: ChannelRe
     const row = byId.get(ref.conversationId);
     if (!row) continue;
     const ok =
-      ref.kind === "group"
-        ? row.kind === "public" || (row.kind === "group" && row.memberId !== null)
-        : row.kind === "personal" && row.memberId !== null;
+      ref.kind === "group" ? row.kind === "public" || (row.kind === "group" && row.memberId !== null) : row.kind === "personal" && row.memberId !== null;
     if (ok) allowed.add(channelName(ref));
   }
   return allowed;

@@ -1,5 +1,5 @@
 /**
- * Realtime frames shared by the server and the browser (SPEC.md 3 "Realtime frame", SPEC.md 7).
+ * Realtime frames shared by the server and the browser (docs/product/realtime.md#frames).
  * Every transport — server-sent events and the /api/ws websocket — carries the same
  * `{channel, data}` frames.
  */
@@ -10,18 +10,15 @@ export interface RealtimeFrame<T = unknown> {
   data: T;
 }
 
-/** A channel a client may subscribe to (SPEC.md 7). */
-export type ChannelRef =
-  | { kind: "notifications" }
-  | { kind: "group"; conversationId: number }
-  | { kind: "personal"; conversationId: number };
+/** A channel a client may subscribe to (docs/product/realtime.md#channels). */
+export type ChannelRef = { kind: "notifications" } | { kind: "group"; conversationId: number } | { kind: "personal"; conversationId: number };
 
 /** `conversation:group:{id}`, `conversation:personal:{id}` or `notifications`. */
 export function channelName(ref: ChannelRef): string {
   return ref.kind === "notifications" ? "notifications" : `conversation:${ref.kind}:${ref.conversationId}`;
 }
 
-/** Parses a channel name; null for anything that is not one of SPEC.md 7's channels. */
+/** Parses a channel name; null for anything that is not one of the channels of docs/product/realtime.md#channels. */
 export function parseChannel(name: unknown): ChannelRef | null {
   if (name === "notifications") return { kind: "notifications" };
   if (typeof name !== "string") return null;
@@ -32,12 +29,9 @@ export function parseChannel(name: unknown): ChannelRef | null {
   return { kind: match[1] as "group" | "personal", conversationId };
 }
 
-/** Websocket frames a client sends (SPEC.md 7): auth first, then subscribe frames and pings. */
+/** Websocket frames a client sends (docs/product/realtime.md#websocket-protocol): auth first, then subscribe frames and pings. */
 export type ClientFrame =
-  | { type: "auth"; apiToken: string }
-  | { type: "subscribe"; channel: string }
-  | { type: "unsubscribe"; channel: string }
-  | { type: "ping" };
+  { type: "auth"; apiToken: string } | { type: "subscribe"; channel: string } | { type: "unsubscribe"; channel: string } | { type: "ping" };
 
 /**
  * Frames on the `system` channel: answers to the client's own frames, never domain data.
@@ -65,7 +59,7 @@ export const WS_CLOSE = {
   goingAway: 1001,
 } as const;
 
-/** Timings of SPEC.md 9. */
+/** Timings of docs/product/realtime.md#ping-and-reconnect. */
 export const REALTIME_TIMING = {
   /** The client's ping frame interval (ms). */
   pingIntervalMs: 25_000,

@@ -73,8 +73,7 @@ function createHub(db: Db): RealtimeHub {
   const byKey = new Map<string, Set<RealtimeConnection>>();
   const byUser = new Map<number, Set<RealtimeConnection>>();
 
-  const keyOf = (connection: RealtimeConnection, ref: ChannelRef) =>
-    ref.kind === "notifications" ? `notifications:${connection.userId}` : channelName(ref);
+  const keyOf = (connection: RealtimeConnection, ref: ChannelRef) => (ref.kind === "notifications" ? `notifications:${connection.userId}` : channelName(ref));
 
   const sendAll = (key: string, frame: RealtimeFrame) => {
     for (const connection of byKey.get(key) ?? []) connection.send(frame);

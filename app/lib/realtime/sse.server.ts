@@ -1,5 +1,5 @@
 /**
- * The server-sent events transport (issue 4 "Realtime transports", SPEC.md 7): one stream per
+ * The server-sent events transport (issue 4 "Realtime transports", docs/product/realtime.md#server-sent-events): one stream per
  * channel, chosen by the query `type=group|personal&id={id}` or `type=notifications`, signed in
  * by the query `api-token`. Every frame is a default "message" event whose data is the JSON
  * frame `{channel, data}`; a "ping" event every REALTIME_TIMING.sseHeartbeatMs keeps proxies
@@ -17,7 +17,6 @@ import { frameJson } from "./wire.server";
 /** Closers of the streams open in this process; on globalThis so development reloads share it. */
 const globalStore = globalThis as typeof globalThis & { __sseStreams?: Set<() => void> };
 const openStreams = (globalStore.__sseStreams ??= new Set());
-
 
 /** What a stream does with the hub's calls once it is open. */
 interface StreamHandlers {

@@ -1,5 +1,5 @@
 /**
- * The websocket transport at /api/ws (issue 4 "Realtime transports", SPEC.md 7 and 9), built
+ * The websocket transport at /api/ws (issue 4 "Realtime transports", docs/product/realtime.md#websocket-protocol), built
  * on the `ws` package and attached to the Node HTTP server's "upgrade" event.
  *
  * Protocol (frames.ts): the client sends `{type: "auth", apiToken}` first, then
@@ -27,7 +27,7 @@ import { channelName, parseChannel, systemFrame, REALTIME_TIMING, WS_CLOSE, type
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
 import { frameJson } from "./wire.server";
 
-/** The path the websocket answers on (SPEC.md 7). */
+/** The path the websocket answers on (docs/product/realtime.md#websocket-protocol). */
 export const WS_PATH = "/api/ws";
 
 /** Server-side limits of the websocket. */
@@ -69,7 +69,6 @@ const REASON = {
   goingAway: "Сервер перезапускается",
   tooManyFrames: "Слишком много сообщений",
 } as const;
-
 
 /**
  * Handles websocket upgrades to WS_PATH on `server` (other paths are left to other "upgrade"
@@ -143,8 +142,7 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       }
       ws.send(frameJson(frame));
     };
-    const error = (code: string, message: string, channel?: string) =>
-      send(systemFrame({ type: "error", code, message, ...(channel ? { channel } : {}) }));
+    const error = (code: string, message: string, channel?: string) => send(systemFrame({ type: "error", code, message, ...(channel ? { channel } : {}) }));
 
     const authTimer = setTimeout(() => {
       if (userId === null) ws.close(WS_CLOSE.authTimeout, REASON.authTimeout);

@@ -1,8 +1,8 @@
 /**
- * reCAPTCHA v3 on the registration and sign-in forms (issue 6 "Captcha"; SPEC.md 8).
+ * reCAPTCHA v3 on the registration and sign-in forms (issue 6 "Captcha"; docs/product/accounts.md#captcha).
  *
  * - On only when both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are set. One without the
- *   other is logged once (console.warn) and the forms work without captcha, as SPEC.md 8 asks
+ *   other is logged once (console.warn) and the forms work without captcha, as docs/product/accounts.md#captcha asks
  *   for a missing site key.
  * - The page gets a token for its action in the hidden field `recaptchaToken`
  *   (components/recaptcha/recaptcha-field.tsx); the action checks it here before anything else.
@@ -40,11 +40,7 @@ export function recaptchaStatus(config: AppConfig = getConfig()): RecaptchaStatu
   const secretKeyPresent = Boolean(config.recaptchaSecretKey);
   if (siteKeyPresent !== secretKeyPresent && !warned) {
     warned = true;
-    console.warn(
-      siteKeyPresent
-        ? "reCAPTCHA: RECAPTCHA_SECRET_KEY is not set; captcha is off."
-        : "reCAPTCHA: RECAPTCHA_SITE_KEY is not set; captcha is off.",
-    );
+    console.warn(siteKeyPresent ? "reCAPTCHA: RECAPTCHA_SECRET_KEY is not set; captcha is off." : "reCAPTCHA: RECAPTCHA_SITE_KEY is not set; captcha is off.");
   }
   const enabled = siteKeyPresent && secretKeyPresent;
   return {

@@ -54,12 +54,18 @@ describe("verifyRecaptchaToken", () => {
   it("reports a timeout, a network error, an HTTP error and garbage as unavailable", async () => {
     const hanging = ((_url: unknown, init?: RequestInit) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof globalThis.fetch;
-    expect(await verifyRecaptchaToken({ ...base, token: "tok", fetch: hanging, timeoutMs: 20 })).toMatchObject({ reason: "unavailable", errorCodes: ["timeout"] });
+    expect(await verifyRecaptchaToken({ ...base, token: "tok", fetch: hanging, timeoutMs: 20 })).toMatchObject({
+      reason: "unavailable",
+      errorCodes: ["timeout"],
+    });
     const failing = (async () => {
       throw new TypeError("fetch failed");
     }) as typeof globalThis.fetch;
     expect(await verifyRecaptchaToken({ ...base, token: "tok", fetch: failing })).toMatchObject({ reason: "unavailable", errorCodes: ["network-error"] });
-    expect(await verifyRecaptchaToken({ ...base, token: "tok", fetch: stubFetch({}, 502).fetch })).toMatchObject({ reason: "unavailable", errorCodes: ["http-502"] });
+    expect(await verifyRecaptchaToken({ ...base, token: "tok", fetch: stubFetch({}, 502).fetch })).toMatchObject({
+      reason: "unavailable",
+      errorCodes: ["http-502"],
+    });
     expect(await verifyRecaptchaToken({ ...base, token: "tok", fetch: stubFetch("<html>").fetch })).toMatchObject({ success: false, reason: "unavailable" });
   });
 });

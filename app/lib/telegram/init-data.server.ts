@@ -18,12 +18,7 @@ export interface TelegramIdentity {
 }
 
 /** Why initData was refused: a stable code the endpoint answers and the logs show. */
-export type InitDataFailure =
-  | "telegram_not_configured"
-  | "init_data_missing"
-  | "init_data_invalid"
-  | "init_data_stale"
-  | "init_data_no_user";
+export type InitDataFailure = "telegram_not_configured" | "init_data_missing" | "init_data_invalid" | "init_data_stale" | "init_data_no_user";
 
 export type InitDataCheck = { ok: true; identity: TelegramIdentity } | { ok: false; reason: InitDataFailure };
 

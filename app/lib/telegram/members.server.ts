@@ -74,7 +74,11 @@ async function pickUsername(db: Db, identity: TelegramIdentity, attempt: number)
 }
 
 async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   return Boolean(row);
 }
 

@@ -2,8 +2,7 @@
 import type { Route } from "./+types/not-found";
 import { NotFound, toApiErrorResponse } from "~/lib/errors";
 
-const answer = (request: Request) =>
-  toApiErrorResponse(new NotFound(`Page not found: ${new URL(request.url).pathname}`, "not_found"));
+const answer = (request: Request) => toApiErrorResponse(new NotFound(`Page not found: ${new URL(request.url).pathname}`, "not_found"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   return answer(request);

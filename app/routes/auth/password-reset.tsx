@@ -47,11 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await validateCsrf(request);
     await resetPassword(context.db, submission.value.token, submission.value.password);
     const cookie = await destroyUserSession(context.db, request);
-    return redirectWithToast(
-      "/auth/login",
-      { title: "Пароль изменён", description: "Войдите с новым паролем. На всех устройствах выполнен выход." },
-      [cookie],
-    );
+    return redirectWithToast("/auth/login", { title: "Пароль изменён", description: "Войдите с новым паролем. На всех устройствах выполнен выход." }, [cookie]);
   } catch (error) {
     return replyWithError(submission, error, SECRET_FIELDS);
   }

@@ -64,18 +64,27 @@ describe(`sign-in refusals on ${engine}`, () => {
     await suspendMember(t.db, moderator.id, member.id, { reason: "Спам в личных сообщениях", endsAt: until });
     const answer = (await run(loginPage, await formPost("/auth/login", { email: member.email, password: "correct horse battery" }))) as unknown as DataResult;
     expect(answer.init?.status).toBe(403);
-    expect(answer.data.result.error?.[""]).toEqual([`Ваша учётная запись заблокирована до ${formatDateTime(until.toISOString())} (МСК). Причина: Спам в личных сообщениях`]);
+    expect(answer.data.result.error?.[""]).toEqual([
+      `Ваша учётная запись заблокирована до ${formatDateTime(until.toISOString())} (МСК). Причина: Спам в личных сообщениях`,
+    ]);
   });
 
   it("the Auth.js-style call answers 403 account_suspended with the reason and the end", async () => {
     const member = await makeMember(t.db);
     await suspendMember(t.db, moderator.id, member.id, { reason: "Мошенничество", endsAt: null });
-    const response = await run(signInApi, await formPost("/api/auth/callback/credentials", { email: member.username, password: "correct horse battery", json: "true" }, "csrfToken"));
+    const response = await run(
+      signInApi,
+      await formPost("/api/auth/callback/credentials", { email: member.username, password: "correct horse battery", json: "true" }, "csrfToken"),
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get("Set-Cookie")).toBeNull();
     expect(await response.json()).toEqual({
       success: false,
-      errors: { code: "account_suspended", message: "Ваша учётная запись заблокирована бессрочно. Причина: Мошенничество", details: { reason: "Мошенничество", until: null } },
+      errors: {
+        code: "account_suspended",
+        message: "Ваша учётная запись заблокирована бессрочно. Причина: Мошенничество",
+        details: { reason: "Мошенничество", until: null },
+      },
     });
   });
 
@@ -84,7 +93,11 @@ describe(`sign-in refusals on ${engine}`, () => {
     await t.db.update(users).set({ telegramId: 91_000_001 }).where(eq(users.id, member.id));
     await suspendMember(t.db, moderator.id, member.id, { reason: "Спам", endsAt: new Date(Date.now() + 86_400_000) });
     const initData = sign({ user: { id: 91_000_001, first_name: "Тест" }, query_id: "Q1" }, BOT_TOKEN, new Date());
-    const request = new Request("http://localhost/api/auth/telegram", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData }) });
+    const request = new Request("http://localhost/api/auth/telegram", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ initData }),
+    });
     const response = await run(telegramApi, request);
     expect(response.status).toBe(403);
     expect(response.headers.get("Set-Cookie")).toBeNull();
@@ -96,12 +109,21 @@ describe(`sign-in refusals on ${engine}`, () => {
     try {
       const answer = (await run(
         registerPage,
-        await formPost("/auth/register", { username: "closed_door", email: "closed@example.test", password: "correct horse battery", confirmPassword: "correct horse battery" }),
+        await formPost("/auth/register", {
+          username: "closed_door",
+          email: "closed@example.test",
+          password: "correct horse battery",
+          confirmPassword: "correct horse battery",
+        }),
       )) as unknown as DataResult;
       expect(answer.init?.status).toBe(403);
       expect(answer.data.result.error?.[""]).toEqual(["Регистрация новых участников сейчас закрыта. Загляните позже."]);
       const initData = sign({ user: { id: 91_000_002, first_name: "Новичок" }, query_id: "Q2" }, BOT_TOKEN, new Date());
-      const request = new Request("http://localhost/api/auth/telegram", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData }) });
+      const request = new Request("http://localhost/api/auth/telegram", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ initData }),
+      });
       const response = await run(telegramApi, request);
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ ok: false, errors: { code: "registration_closed" } });

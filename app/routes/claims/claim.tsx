@@ -1,5 +1,5 @@
 /**
- * /claims/{id} (PRODUCT.md Claims and blacklist): one claim — parties with avatars, amount, the
+ * /claims/{id} (docs/product/claims.md#who-sees-a-claim): one claim — parties with avatars, amount, the
  * description, evidence as safe external links, the deal and the decision. Upheld claims are
  * public (the blacklist links here); others only for the parties and moderators (404 for anyone
  * else; a signed-out visitor is sent to sign in first and comes back here, since the claimant or
@@ -25,7 +25,7 @@ import { AppError, pageData } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { redirectToLogin } from "~/lib/session.server";
 

@@ -1,5 +1,5 @@
 /**
- * /claims (sign-in required; PRODUCT.md Claims and blacklist): the member's claims — filed and
+ * /claims (sign-in required; docs/product/claims.md): the member's claims — filed and
  * against them — and, for moderators, the queue of open claims. Each list pages on its own key
  * (?filed, ?against, ?queue).
  */

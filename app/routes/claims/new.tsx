@@ -1,5 +1,5 @@
 /**
- * /claims/new (sign-in required; PRODUCT.md Claims and blacklist): file a claim. ?accused=username
+ * /claims/new (sign-in required; docs/product/claims.md#filing-a-claim): file a claim. ?accused=username
  * and ?deal=12 prefill the form (the profile's «Подать претензию» link, a deal page). A filed
  * claim redirects to its page; a refusal shows the form again with the Russian reason.
  */
@@ -10,7 +10,7 @@ import { fileClaim } from "~/domain/claims/claims.server";
 import { requireUser } from "~/lib/auth.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Новая претензия");
 
@@ -43,11 +43,15 @@ export default function NewClaimPage({ loaderData, actionData }: Route.Component
       <div>
         <h1 className="font-heading text-3xl font-extrabold">Новая претензия</h1>
         <p className="mt-1 text-muted-foreground">
-          Опишите, что произошло, и приложите доказательства. Если модератор признает претензию обоснованной, участник получит ранг
-          «Мошенник» и попадёт в чёрный список, а ущерб может быть возмещён из его депозита.
+          Опишите, что произошло, и приложите доказательства. Если модератор признает претензию обоснованной, участник получит ранг «Мошенник» и попадёт в
+          чёрный список, а ущерб может быть возмещён из его депозита.
         </p>
       </div>
-      <ClaimForm idempotencyKey={loaderData.idempotencyKey} lastResult={actionData?.result} defaultValue={{ accused: loaderData.accused, dealId: loaderData.dealId }} />
+      <ClaimForm
+        idempotencyKey={loaderData.idempotencyKey}
+        lastResult={actionData?.result}
+        defaultValue={{ accused: loaderData.accused, dealId: loaderData.dealId }}
+      />
     </div>
   );
 }

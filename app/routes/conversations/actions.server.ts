@@ -14,20 +14,9 @@ import { z } from "zod";
 import type { ConversationActionData } from "~/components/conversations/action-data";
 import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { CONVERSATIONS_PATH, conversationHref, messageAnchor, type ConversationAddress } from "~/components/conversations/links";
-import {
-  createGroupConversation,
-  inviteToGroup,
-  leaveGroup,
-  removeFromGroup,
-} from "~/domain/conversations/conversations.server";
+import { createGroupConversation, inviteToGroup, leaveGroup, removeFromGroup } from "~/domain/conversations/conversations.server";
 import { deleteMessage, editMessage, markConversationRead, sendMessage } from "~/domain/conversations/messages.server";
-import {
-  CreateGroupSchema,
-  DeleteMessageSchema,
-  EditMessageSchema,
-  InviteSchema,
-  SendMessageSchema,
-} from "~/domain/conversations/schemas";
+import { CreateGroupSchema, DeleteMessageSchema, EditMessageSchema, InviteSchema, SendMessageSchema } from "~/domain/conversations/schemas";
 import type { MessageDto } from "~/domain/conversations/types";
 import { requireUser } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";

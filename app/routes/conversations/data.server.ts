@@ -5,11 +5,7 @@
  * older pages) and the message being answered (`reply`) or edited (`edit`) without JavaScript.
  * Opening a conversation marks read the messages it shows (the latest page; an older page marks nothing).
  */
-import {
-  getConversation,
-  getPublicConversationId,
-  listConversations,
-} from "~/domain/conversations/conversations.server";
+import { getConversation, getPublicConversationId, listConversations } from "~/domain/conversations/conversations.server";
 import { listMessages, markConversationRead } from "~/domain/conversations/messages.server";
 import type { ConversationDetailDto, ConversationDto, MessageDto, MessageHistoryDto } from "~/domain/conversations/types";
 import type { ConversationAddress } from "~/components/conversations/links";
@@ -63,7 +59,7 @@ export interface ConversationsPageData {
 
 /**
  * Loads the page for `viewerId`. Throws NotFound (`conversation_not_found`) when the query names
- * a conversation that does not exist or the viewer is not in (HOUSE_STYLE.md: someone else's is
+ * a conversation that does not exist or the viewer is not in (docs/product/engineering.md#private-resources-answer-404: someone else's is
  * not found). The open conversation is marked read up to the last message loaded (never for an
  * older `before` page) before the list is read, so its badge is gone.
  */

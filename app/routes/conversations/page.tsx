@@ -1,5 +1,5 @@
 /**
- * /profile/conversations?group={id} or ?personal={id} (SPEC.md 2: sign-in, bare layout; issue 4
+ * /profile/conversations?group={id} or ?personal={id} (docs/product/routes.md#pages: sign-in, bare layout; issue 4
  * item 1): the member's conversations beside the open one. `before` pages history upwards,
  * `reply` and `edit` prepare the composer without JavaScript. Opening a conversation marks it
  * read. The forms post here with an `intent` (actions.server.ts).
@@ -17,8 +17,7 @@ import { cn } from "~/lib/utils";
 import { runConversationAction } from "./actions.server";
 import { loadConversationsPage } from "./data.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, data?.open ? `${data.open.conversation.name} — беседы` : "Беседы");
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, data?.open ? `${data.open.conversation.name} — беседы` : "Беседы");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(context, request);
@@ -87,8 +86,7 @@ function NoConversation({ publicHref }: { publicHref: string }) {
       <div className="grid max-w-md gap-2">
         <h2 className="font-heading text-2xl font-bold">Выберите беседу</h2>
         <p className="text-muted-foreground">
-          Откройте беседу слева, загляните в общий чат сообщества или начните разговор с участником — на его странице есть кнопка
-          «Написать».
+          Откройте беседу слева, загляните в общий чат сообщества или начните разговор с участником — на его странице есть кнопка «Написать».
         </p>
       </div>
       <div className="grid w-full max-w-md gap-3 text-left sm:grid-cols-2">

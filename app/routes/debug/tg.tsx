@@ -1,19 +1,12 @@
 /**
- * /debug/tg (SPEC.md 2 "no meta", PRODUCT.md Other pages): Telegram Mini App diagnostics —
+ * /debug/tg (docs/product/pages.md#telegram-diagnostics): Telegram Mini App diagnostics —
  * whether Telegram's script and WebApp are there, the platform and version, the theme, and
  * whether the server validated this initData (the action checks it without signing in).
  */
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/tg";
-import {
-  isTelegramLaunch,
-  loadTelegramScript,
-  TELEGRAM_AUTH_FLAG,
-  telegramWebApp,
-  waitForInitData,
-  type TelegramWebApp,
-} from "~/components/telegram/webapp";
+import { isTelegramLaunch, loadTelegramScript, TELEGRAM_AUTH_FLAG, telegramWebApp, waitForInitData, type TelegramWebApp } from "~/components/telegram/webapp";
 import { checkInitData, type InitDataCheck } from "~/lib/telegram/init-data.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,7 +42,7 @@ export default function TelegramDebugPage({ loaderData }: Route.ComponentProps) 
     void (async () => {
       const loaded = await loadTelegramScript();
       const webApp = telegramWebApp();
-      // As the sign-in does (SPEC.md 4), give initData 50 × 100 ms to appear.
+      // As the sign-in does (docs/product/accounts.md#telegram-mini-app), give initData 50 × 100 ms to appear.
       const initData = webApp ? ((await waitForInitData(() => telegramWebApp()?.initData)) ?? "") : "";
       setSnapshot({
         script: loaded ? "loaded" : "failed",

@@ -1,5 +1,5 @@
 /**
- * /services/guarantor/deals/{id} (sign-in required; PRODUCT.md Guarantor service): a deal for
+ * /services/guarantor/deals/{id} (sign-in required; docs/product/deals.md#pages-and-calls): a deal for
  * its parties and moderators — terms, fee shares, what each side has to do next, the buttons
  * the viewer may press now, the dispute form, the moderator's resolution form and the history
  * of transitions. Every form posts here with the loader's idempotency key (per action), so a
@@ -20,7 +20,7 @@ import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>

@@ -1,5 +1,5 @@
 /**
- * /services/guarantor (sign-in required; PRODUCT.md Guarantor service): the member's deals as
+ * /services/guarantor (sign-in required; docs/product/deals.md#pages-and-calls): the member's deals as
  * buyer or seller with their states, the «Новая сделка» form, and for moderators the queue of
  * disputed deals. Each list pages on its own key (?page for the member's deals, ?disputes for
  * the queue). The form works without JavaScript and carries an idempotency key made by the
@@ -18,7 +18,7 @@ import { isModerator } from "~/domain/deals/queries.server";
 import { requireUser } from "~/lib/auth.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";
@@ -78,7 +78,11 @@ export default function GuarantorPage({ loaderData, actionData }: Route.Componen
         <section className="grid gap-3">
           <h2 className="font-heading text-xl font-bold">Споры на рассмотрении ({disputes.total})</h2>
           <DealList deals={disputes.items} viewerId={viewerId} empty="Открытых споров нет." testId="disputes" />
-          <Pagination page={disputes.page} totalPages={disputes.totalPages} makeHref={(p) => withSearchParam("/services/guarantor", location.search, "disputes", p)} />
+          <Pagination
+            page={disputes.page}
+            totalPages={disputes.totalPages}
+            makeHref={(p) => withSearchParam("/services/guarantor", location.search, "disputes", p)}
+          />
         </section>
       ) : null}
       <section className="grid gap-3">

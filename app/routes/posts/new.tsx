@@ -1,4 +1,4 @@
-/** /posts/new: write a post (sign-in required, SPEC.md 2). */
+/** /posts/new: write a post (sign-in required, docs/product/routes.md#pages). */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/new";

@@ -27,7 +27,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const post = await getPost(context.db, Number(params.id), viewer);
     const visitorKey = viewer
       ? `u:${viewer.id}`
-      : `v:${createHash("sha256").update(`${context.clientIp}|${request.headers.get("User-Agent") ?? ""}`).digest("base64url").slice(0, 22)}`;
+      : `v:${createHash("sha256")
+          .update(`${context.clientIp}|${request.headers.get("User-Agent") ?? ""}`)
+          .digest("base64url")
+          .slice(0, 22)}`;
     const [engagement, comments] = await Promise.all([
       getPostEngagement(context.db, viewer?.id ?? null, post.id),
       listPostComments(context.db, viewer, post.id),

@@ -1,4 +1,4 @@
-/** /profile/achievements: every achievement, earned or not, of the signed-in member (PRODUCT.md Reputation). */
+/** /profile/achievements: every achievement, earned or not, of the signed-in member (docs/product/content.md#achievements). */
 import { Link } from "react-router";
 import type { Route } from "./+types/achievements";
 import { AchievementGrid } from "~/components/achievements/achievement-grid";

@@ -1,6 +1,6 @@
 /**
  * POST /profile/{id}/block: block (`intent=block`), unblock (`intent=unblock`) or, with no
- * intent, toggle (PRODUCT.md People; blocking also ends follows both ways). Without
+ * intent, toggle (docs/product/accounts.md#follows-and-blocks; blocking also ends follows both ways). Without
  * JavaScript it redirects back with a toast or shows the refusal; a fetcher (`via=fetcher`) gets
  * `{ok, blocking}` or `{ok: false, message}`. GET redirects to the profile.
  */
@@ -11,7 +11,7 @@ import { blockMember, toggleBlock, unblockMember } from "~/domain/people/blocks.
 import { BlockActionSchema } from "~/domain/people/schemas";
 import { pageMeta } from "~/lib/meta";
 import { refusalOf, type RelationRefusal } from "~/components/people/relation-refusal";
-import { runProfileToggle } from "~/lib/profile-toggle.server";
+import { runProfileToggle } from "~/routes/_shared/profile-toggle.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Блокировка");
 

@@ -1,4 +1,4 @@
-/** /profile/bookmarks: the member's bookmarked posts, the most recently bookmarked first (sign-in required; PRODUCT.md Content). */
+/** /profile/bookmarks: the member's bookmarked posts, the most recently bookmarked first (sign-in required; docs/product/content.md#bookmarks). */
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/bookmarks";
 import { PostList } from "~/components/posts/post-card";
@@ -33,7 +33,10 @@ export default function BookmarksPage({ loaderData }: Route.ComponentProps) {
       </div>
       {posts.length === 0 && bookmarks.total > 0 ? (
         <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
-          На этой странице закладок больше нет. <Link to="/profile/bookmarks" className="text-primary hover:underline">К первой странице</Link>
+          На этой странице закладок больше нет.{" "}
+          <Link to="/profile/bookmarks" className="text-primary hover:underline">
+            К первой странице
+          </Link>
         </p>
       ) : (
         <PostList
@@ -42,11 +45,7 @@ export default function BookmarksPage({ loaderData }: Route.ComponentProps) {
           empty="В закладках пока пусто. Нажмите «В закладки» под постом, чтобы сохранить его здесь."
         />
       )}
-      <Pagination
-        page={bookmarks.page}
-        totalPages={bookmarks.totalPages}
-        makeHref={(p) => withSearchParam("/profile/bookmarks", location.search, "page", p)}
-      />
+      <Pagination page={bookmarks.page} totalPages={bookmarks.totalPages} makeHref={(p) => withSearchParam("/profile/bookmarks", location.search, "page", p)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * /profile/deposit (sign-in required; issue 5 item 3, PRODUCT.md Money "Deposit"): the
+ * /profile/deposit (sign-in required; issue 5 item 3, docs/product/money.md#deposits): the
  * member's public deposit, the form that locks part of the available balance in it, the
  * withdrawal request (returned after 14 days, blocked while a claim against the member is
  * open), the pending withdrawal with «Отменить», and the deposit log 10 a page. Forms work
@@ -15,13 +15,7 @@ import { DepositLog } from "~/components/wallet/balance-log";
 import { DepositAmountForm, PendingWithdrawalCard } from "~/components/wallet/deposit-forms";
 import { DepositActionSchema } from "~/components/wallet/schemas";
 import { Pagination } from "~/components/ui/pagination";
-import {
-  cancelDepositWithdrawal,
-  depositFunds,
-  getDepositSummary,
-  listDepositLog,
-  requestDepositWithdrawal,
-} from "~/domain/ledger/deposits.server";
+import { cancelDepositWithdrawal, depositFunds, getDepositSummary, listDepositLog, requestDepositWithdrawal } from "~/domain/ledger/deposits.server";
 import { DEPOSIT_WITHDRAWAL_DAYS } from "~/domain/ledger/deposits";
 import { formatKopecks } from "~/domain/ledger/money";
 import { getBalances } from "~/domain/ledger/wallet.server";
@@ -29,7 +23,7 @@ import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";
@@ -44,7 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getBalances(context.db, user.id),
     listDepositLog(context.db, user.id, parsePageParams(new URL(request.url).searchParams)),
   ]);
-  return { summary, available: balances.available, log, userId: user.id, keys: { deposit: newIdempotencyKey(), withdraw: newIdempotencyKey(), cancel: newIdempotencyKey() } };
+  return {
+    summary,
+    available: balances.available,
+    log,
+    userId: user.id,
+    keys: { deposit: newIdempotencyKey(), withdraw: newIdempotencyKey(), cancel: newIdempotencyKey() },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (input.intent === "withdraw") {
         const pending = await requestDepositWithdrawal(context.db, actor.id, input.amount, input.key);
         return {
-          toast: { title: `Заявка на вывод ${formatKopecks(pending.amount)} принята`, description: `Деньги вернутся на баланс ${formatDateTime(pending.availableAt)}` },
+          toast: {
+            title: `Заявка на вывод ${formatKopecks(pending.amount)} принята`,
+            description: `Деньги вернутся на баланс ${formatDateTime(pending.availableAt)}`,
+          },
         };
       }
       await cancelDepositWithdrawal(context.db, actor.id, input.withdrawalId, input.key);
@@ -76,8 +79,8 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
         <div>
           <h1 className="font-heading text-3xl font-extrabold">Депозит</h1>
           <p className="mt-1 max-w-2xl text-muted-foreground">
-            Страховой депозит виден всем в вашем профиле и в таблице лидеров. Из него может быть выплачена компенсация по признанной
-            претензии. Вывод занимает {DEPOSIT_WITHDRAWAL_DAYS} дней.
+            Страховой депозит виден всем в вашем профиле и в таблице лидеров. Из него может быть выплачена компенсация по признанной претензии. Вывод занимает{" "}
+            {DEPOSIT_WITHDRAWAL_DAYS} дней.
           </p>
         </div>
         <Link to="/profile/wallet" className="text-sm font-medium text-primary hover:underline">
@@ -129,7 +132,12 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <>
               {summary.openClaims > 0 ? (
-                <p id="withdrawal-blocked" role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="withdrawal-blocked">
+                <p
+                  id="withdrawal-blocked"
+                  role="alert"
+                  className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+                  data-testid="withdrawal-blocked"
+                >
                   Против вас открыта претензия: вывод депозита недоступен до решения модератора.
                 </p>
               ) : null}

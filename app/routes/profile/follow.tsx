@@ -1,6 +1,6 @@
 /**
  * POST /profile/{id}/follow: follow (`intent=follow`), unfollow (`intent=unfollow`) or, with
- * no intent, toggle (PRODUCT.md People). Without JavaScript it redirects back with a toast or
+ * no intent, toggle (docs/product/accounts.md#follows-and-blocks). Without JavaScript it redirects back with a toast or
  * shows the refusal; a fetcher (`via=fetcher`) gets `{ok, following}` or `{ok: false, message}`.
  * GET redirects to the profile.
  */
@@ -11,7 +11,7 @@ import { followMember, toggleFollow, unfollowMember } from "~/domain/people/foll
 import { FollowActionSchema } from "~/domain/people/schemas";
 import { pageMeta } from "~/lib/meta";
 import { refusalOf, type RelationRefusal } from "~/components/people/relation-refusal";
-import { runProfileToggle } from "~/lib/profile-toggle.server";
+import { runProfileToggle } from "~/routes/_shared/profile-toggle.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Подписка");
 

@@ -15,7 +15,7 @@ import { endOtherSessions, endSession, listActiveSessions, listSignInEvents } fr
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
-import { parseForm } from "~/lib/form-target.server";
+import { parseForm } from "~/routes/_shared/form-target.server";
 import { readForm } from "~/lib/forms.server";
 import { formatCount, plural } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -69,17 +69,11 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-8">
       <div>
         <h1 className="font-heading text-3xl font-extrabold">Сеансы и история входов</h1>
-        <p className="mt-1 text-muted-foreground">
-          Если вы не узнаёте устройство или вход, завершите сеанс и смените пароль в настройках.
-        </p>
+        <p className="mt-1 text-muted-foreground">Если вы не узнаёте устройство или вход, завершите сеанс и смените пароль в настройках.</p>
       </div>
       <ActiveSessions sessions={sessions} />
       <SignInHistory events={history.items} />
-      <Pagination
-        page={history.page}
-        totalPages={history.totalPages}
-        makeHref={(p) => withSearchParam("/profile/history", location.search, "page", p)}
-      />
+      <Pagination page={history.page} totalPages={history.totalPages} makeHref={(p) => withSearchParam("/profile/history", location.search, "page", p)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * /profile/notifications (sign-in required; PRODUCT.md Notifications): the member's
+ * /profile/notifications (sign-in required; docs/product/notifications.md): the member's
  * notifications, most recently updated first, 10 a page. Posting `intent=read&id=…` marks one
  * read and goes to its link; `intent=read-all` marks every one read. Both work without
  * JavaScript (form post + redirect); with it «Отметить все как прочитанные» is a fetcher and
@@ -20,9 +20,9 @@ import { NotificationActionSchema } from "~/domain/notifications/schemas";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { pageData } from "~/lib/errors";
-import { parseForm } from "~/lib/form-target.server";
+import { parseForm } from "~/routes/_shared/form-target.server";
 import { formatCount } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/root-data";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
@@ -107,16 +107,11 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
         </p>
       ) : (
         <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground" data-testid="notifications-empty">
-          Уведомлений пока нет. Здесь появятся оценки и комментарии к вашим постам, ответы, упоминания и новые посты тех, на кого вы
-          подписаны.
+          Уведомлений пока нет. Здесь появятся оценки и комментарии к вашим постам, ответы, упоминания и новые посты тех, на кого вы подписаны.
         </p>
       )}
 
-      <Pagination
-        page={page.page}
-        totalPages={page.totalPages}
-        makeHref={(p) => withSearchParam("/profile/notifications", location.search, "page", p)}
-      />
+      <Pagination page={page.page} totalPages={page.totalPages} makeHref={(p) => withSearchParam("/profile/notifications", location.search, "page", p)} />
     </div>
   );
 }

@@ -16,7 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Мо
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const posts = await listPosts(context.db, { authorId: user.id, reader: user }, parsePageParams(new URL(request.url).searchParams));
-  return { posts, bookmarkedIds: await bookmarkedPostIds(context.db, user.id, posts.items.map((p) => p.id)) };
+  return {
+    posts,
+    bookmarkedIds: await bookmarkedPostIds(
+      context.db,
+      user.id,
+      posts.items.map((p) => p.id),
+    ),
+  };
 }
 
 export default function MyPostsPage({ loaderData }: Route.ComponentProps) {

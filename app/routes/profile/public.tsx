@@ -1,4 +1,4 @@
-/** /profile/{id}: a member's public profile: relations, achievements, wall and posts (bare layout, SPEC.md 2). */
+/** /profile/{id}: a member's public profile: relations, achievements, wall and posts (bare layout, docs/product/routes.md#pages). */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/public";
 import { AchievementList } from "~/components/achievements/achievement-list";
@@ -39,7 +39,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // The wall pages with its own key, so paging the posts leaves the wall where it was.
       loadWall(context.db, viewer, id, parsePageParams(new URLSearchParams({ page: search.get("wallPage") ?? "1" }))),
     ]);
-    const bookmarkedIds = await bookmarkedPostIds(context.db, viewerId, posts.items.map((p) => p.id));
+    const bookmarkedIds = await bookmarkedPostIds(
+      context.db,
+      viewerId,
+      posts.items.map((p) => p.id),
+    );
     const { deposit } = await getBalances(context.db, id);
     return { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds, deposit };
   });
@@ -63,11 +67,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
       <section className="grid gap-4">
         <h2 className="font-heading text-xl font-bold">Публикации</h2>
         <PostList posts={posts.items} bookmarkedIds={bookmarkedIds} empty={`${profile.username} пока ничего не опубликовал.`} />
-        <Pagination
-          page={posts.page}
-          totalPages={posts.totalPages}
-          makeHref={(p) => withSearchParam(location.pathname, location.search, "page", p)}
-        />
+        <Pagination page={posts.page} totalPages={posts.totalPages} makeHref={(p) => withSearchParam(location.pathname, location.search, "page", p)} />
       </section>
     </div>
   );

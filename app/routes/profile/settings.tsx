@@ -1,6 +1,6 @@
 /**
  * /profile/settings (sign-in required; issue 6 item 4): display name and bio, avatar upload
- * (square-cropped, 256×256) and removal, the colour theme of SPEC.md 4, password change
+ * (square-cropped, 256×256) and removal, the colour theme of docs/product/interface.md#theme, password change
  * (signs out the other sessions), the Telegram link, the api token, and a link to the email
  * change page. Each is its own form posting here with an `intent` (settings.server.ts runs
  * them); all work without JavaScript.
@@ -58,12 +58,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </div>
       <div key={location.key} className="grid gap-6 lg:grid-cols-2">
         <ProfileForm displayName={s.displayName} bio={s.bio} lastResult={resultFor(actionData, "profile")} />
-        <AvatarForms
-          username={s.username}
-          image={s.image}
-          lastResult={resultFor(actionData, "avatar")}
-          removeResult={resultFor(actionData, "avatar-remove")}
-        />
+        <AvatarForms username={s.username} image={s.image} lastResult={resultFor(actionData, "avatar")} removeResult={resultFor(actionData, "avatar-remove")} />
         <ThemeForms theme={s.theme} lastResult={resultFor(actionData, "theme")} resetResult={resultFor(actionData, "theme-reset")} />
         <PasswordForm hasPassword={s.hasPassword} lastResult={resultFor(actionData, "password")} />
         <TelegramSection

@@ -1,6 +1,6 @@
 /**
  * POST /profile/{id}/wall: write (`intent=create`, `body`), delete, pin or unpin
- * (`intent`, `entryId`) a wall entry (PRODUCT.md Content). Without JavaScript it redirects
+ * (`intent`, `entryId`) a wall entry (docs/product/content.md#wall). Without JavaScript it redirects
  * back to the profile with a toast, or shows the refusal with the form kept; a fetcher
  * (`via=fetcher`) gets Conform's reply instead. GET redirects to the profile.
  */

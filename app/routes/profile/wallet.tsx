@@ -1,5 +1,5 @@
 /**
- * /profile/wallet (sign-in required; issue 5 item 2, PRODUCT.md Money): the member's balances,
+ * /profile/wallet (sign-in required; issue 5 item 2, docs/product/money.md): the member's balances,
  * a transfer to another member with an optional hold, their holds (outgoing ones released early
  * with «Снять удержание»), the balance log 10 a page, and for admins a top-up through the
  * development payment provider. Every form works without JavaScript and carries an idempotency
@@ -24,7 +24,7 @@ import { requireUser } from "~/lib/auth.server";
 import { NotFound } from "~/lib/errors";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { pageMeta } from "~/lib/meta";
-import { runFormAction } from "~/lib/money-form.server";
+import { runFormAction } from "~/routes/_shared/money-form.server";
 import { parsePageParams } from "~/lib/pagination";
 import { revalidateAfterConflict } from "~/lib/revalidate";
 import { withSearchParam } from "~/lib/url";
@@ -50,9 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     fieldFor: { recipient_not_found: "recipient", member_not_found: ["recipient", "member"] },
     async perform(actor, input) {
       if (input.intent === "transfer") {
-        const sent = await transferToMember(context.db, actor.id, input.recipient, input.amount, { holdHours: input.holdHours ?? null, memo: input.memo }, input.key);
+        const sent = await transferToMember(
+          context.db,
+          actor.id,
+          input.recipient,
+          input.amount,
+          { holdHours: input.holdHours ?? null, memo: input.memo },
+          input.key,
+        );
         return {
-          toast: { title: `Переведено ${formatKopecks(sent.amount)} участнику ${sent.recipient.username}`, description: sent.holdId ? "Деньги на удержании у получателя" : undefined },
+          toast: {
+            title: `Переведено ${formatKopecks(sent.amount)} участнику ${sent.recipient.username}`,
+            description: sent.holdId ? "Деньги на удержании у получателя" : undefined,
+          },
         };
       }
       if (input.intent === "release") {
@@ -93,7 +103,10 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
         </section>
         <div className="grid content-start gap-6">
           {isAdmin ? (
-            <section className="grid content-start gap-4 rounded-2xl border border-dashed border-primary/40 bg-card p-6 shadow-sm" aria-labelledby="topup-title">
+            <section
+              className="grid content-start gap-4 rounded-2xl border border-dashed border-primary/40 bg-card p-6 shadow-sm"
+              aria-labelledby="topup-title"
+            >
               <div>
                 <h2 id="topup-title" className="font-heading text-xl font-bold">
                   Пополнить баланс участника

@@ -1,4 +1,4 @@
-/** GET /api/auth/csrf: `{csrfToken}` (SPEC.md 7), setting the csrf cookie when it was missing. */
+/** GET /api/auth/csrf: `{csrfToken}` (docs/product/accounts.md#authjs-style-calls), setting the csrf cookie when it was missing. */
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/csrf";
 import { commitCsrfToken } from "~/lib/csrf.server";

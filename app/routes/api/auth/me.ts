@@ -1,4 +1,4 @@
-/** GET /api/auth/me: `{ok: true, user}` with the current user of SPEC.md 3, or 401 `{ok: false, user: null}`. */
+/** GET /api/auth/me: `{ok: true, user}` with the current user of docs/product/accounts.md#current-user, or 401 `{ok: false, user: null}`. */
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/me";
 import { toCurrentUserDto } from "~/domain/users/users.server";

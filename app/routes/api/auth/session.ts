@@ -1,6 +1,6 @@
 /**
  * GET /api/auth/session: Auth.js's session object `{user: {id, name, email, image}, expires}`,
- * or `{}` when signed out (SPEC.md 5: a response that is not a non-empty object means no session).
+ * or `{}` when signed out (docs/product/accounts.md#authjs-style-calls: a response that is not a non-empty object means no session).
  */
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/session";
@@ -11,8 +11,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!session) return Response.json({}, { headers });
   const { user, expiresAt } = session;
-  return Response.json(
-    { user: { id: user.id, name: user.username, email: user.email, image: user.image }, expires: expiresAt.toISOString() },
-    { headers },
-  );
+  return Response.json({ user: { id: user.id, name: user.username, email: user.email, image: user.image }, expires: expiresAt.toISOString() }, { headers });
 }

@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/signin/{provider} and /api/auth/callback/{provider} (SPEC.md 7): form-encoded
+ * POST /api/auth/signin/{provider} and /api/auth/callback/{provider} (docs/product/accounts.md#authjs-style-calls): form-encoded
  * csrfToken, callbackUrl, json, email, password. Success sets the session cookie and answers
  * `{url}` (json=true) or redirects to callbackUrl. Failures answer the /api error body with
  * `url` added for Auth.js clients: 403 `csrf_invalid`, 400 `captcha_required` / `captcha_failed` (when

@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/signout (SPEC.md 5 and 7): needs the csrfToken field; without a valid one
+ * POST /api/auth/signout (docs/product/accounts.md#authjs-style-calls): needs the csrfToken field; without a valid one
  * 400 «Could not fetch CSRF Token for signing out». Deletes the session row and clears the cookie.
  */
 import type { Route } from "./+types/signout";

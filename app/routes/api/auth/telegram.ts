@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/telegram (SPEC.md 7, issue 6 "Telegram sign-in"): JSON `{initData}` from the
+ * POST /api/auth/telegram (docs/product/accounts.md#telegram-mini-app, issue 6 "Telegram sign-in"): JSON `{initData}` from the
  * Mini App. Valid initData signs in the linked member or a new one (telegram/members.server.ts)
  * and answers `{ok: true}` with the session cookie (sessions.method "telegram", a sign_in_events
  * row). Anything else answers `{ok: false}` with the /api error envelope and no session:

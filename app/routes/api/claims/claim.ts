@@ -1,5 +1,5 @@
 /**
- * GET /api/claims/{id} (issue 5; PRODUCT.md Claims and blacklist): `{success: true, data: ClaimDto}`.
+ * GET /api/claims/{id} (issue 5; docs/product/claims.md#who-sees-a-claim): `{success: true, data: ClaimDto}`.
  * Upheld claims are public; open and rejected ones answer only the claimant, the accused and
  * moderators — 404 `claim_not_found` for anyone else (visitors included) and for an unknown id.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/claims/{id}/decision (issue 5; PRODUCT.md Claims and blacklist): a moderator upholds
+ * POST /api/claims/{id}/decision (issue 5; docs/product/claims.md#deciding): a moderator upholds
  * or rejects an open claim. JSON `{decision: "uphold" | "reject", note, compensation?: kopecks | null}`,
  * the `Idempotency-Key` header (a retry with it replays, moving no money twice) and the CSRF token
  * in `X-CSRF-Token`. 200 `{success: true, data: ClaimDto}`.
@@ -13,7 +13,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import type { Route } from "./+types/decision";
 import { decideClaim } from "~/domain/claims/claims.server";
 import type { DecideClaimInput } from "~/domain/claims/schemas";
-import { anyJsonObject, runApiOperation } from "~/lib/api-operation.server";
+import { anyJsonObject, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function action(args: Route.ActionArgs) {
   // decideClaim checks the caller's rights first, then validates the body (DecideClaimInputSchema).

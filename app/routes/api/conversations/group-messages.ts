@@ -1,5 +1,5 @@
 /**
- * /api/profile/conversation/group/{id}/messages (SPEC.md 7); the public conversation is addressed here too.
+ * /api/profile/conversation/group/{id}/messages (docs/product/conversations.md#calls); the public conversation is addressed here too.
  * GET ?before&limit: `{success: true, data: MessageHistoryDto}`, the newest `limit` (default 30,
  * at most 100) messages below `before`, oldest first, with the cursor for the page above;
  * 400 `invalid_query` for a malformed before or limit.

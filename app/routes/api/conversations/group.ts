@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversation/group/{id} (SPEC.md 7): `{success: true, data: ConversationDetailDto}`,
+ * GET /api/profile/conversation/group/{id} (docs/product/conversations.md#calls): `{success: true, data: ConversationDetailDto}`,
  * a group the signed-in member belongs to, or the public conversation, with its members.
  * 401 `unauthorized` for a visitor; 404 `conversation_not_found` for anyone else's or an unknown id.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversations/groups?page&perPage (SPEC.md 7): `{success: true, data: Page<ConversationDto>}`,
+ * GET /api/profile/conversations/groups?page&perPage (docs/product/conversations.md#calls): `{success: true, data: Page<ConversationDto>}`,
  * the signed-in member's group conversations (without the public one), newest activity first,
  * each with its last message and exact unread count; 10 a page, at most 50. 401 `unauthorized` for a visitor.
  */

@@ -25,9 +25,7 @@ export function historyQuery(request: Request): { before?: number; limit?: numbe
 export async function readMessageInput(request: Request): Promise<SendMessageInput> {
   let raw: unknown;
   try {
-    raw = (request.headers.get("Content-Type") ?? "").includes("application/json")
-      ? await request.json()
-      : Object.fromEntries(await request.formData());
+    raw = (request.headers.get("Content-Type") ?? "").includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
   } catch {
     throw new ValidationFailed("Не удалось прочитать запрос", undefined, "invalid_body");
   }

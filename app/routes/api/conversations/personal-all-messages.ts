@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversations/personal/messages?page&perPage (SPEC.md 7): `{success: true, data: Page<MessageDto>}`,
+ * GET /api/profile/conversations/personal/messages?page&perPage (docs/product/conversations.md#calls): `{success: true, data: Page<MessageDto>}`,
  * the latest message of each of the signed-in member's personal conversations, newest first.
  * 401 `unauthorized` for a visitor.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversations/personal?page&perPage (SPEC.md 7): `{success: true, data: Page<ConversationDto>}`,
+ * GET /api/profile/conversations/personal?page&perPage (docs/product/conversations.md#calls): `{success: true, data: Page<ConversationDto>}`,
  * the signed-in member's personal conversations that hold a message, newest activity first, each
  * with the other member, the last message and the exact unread count. 401 `unauthorized` for a visitor.
  */

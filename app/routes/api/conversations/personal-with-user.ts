@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversation/personal/user/{userId} (SPEC.md 7): `{success: true, data: {id}}`, the
+ * GET /api/profile/conversation/personal/user/{userId} (docs/product/conversations.md#calls): `{success: true, data: {id}}`, the
  * personal conversation of the signed-in member with member `userId`, created (empty) when they
  * have none yet; both members get the same id. 401 `unauthorized` for a visitor; 400
  * `cannot_message_self`; 404 `profile_not_found`; 403 `blocked` when either blocked the other.

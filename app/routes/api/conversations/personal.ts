@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversation/personal/{id} (SPEC.md 7): `{success: true, data: ConversationDetailDto}`,
+ * GET /api/profile/conversation/personal/{id} (docs/product/conversations.md#calls): `{success: true, data: ConversationDetailDto}`,
  * a personal conversation of the signed-in member with both members.
  * 401 `unauthorized` for a visitor; 404 `conversation_not_found` for anyone else's or an unknown id.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/conversations/messages/unread (SPEC.md 3, 7): `{success: true, data: UnreadRecordDto}`,
+ * GET /api/profile/conversations/messages/unread (docs/product/conversations.md#unread-counts): `{success: true, data: UnreadRecordDto}`,
  * the signed-in member's group and personal conversations with unread messages and their exact
  * counts (`processed: true`). 401 `unauthorized` for a visitor.
  */

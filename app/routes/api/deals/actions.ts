@@ -1,5 +1,5 @@
 /**
- * POST /api/guarantor/deals/{id}/actions (PRODUCT.md Guarantor service): JSON `{action,
+ * POST /api/guarantor/deals/{id}/actions (docs/product/deals.md#actions): JSON `{action,
  * reason?, resolution?, sellerShare? (kopecks), note?}` with an `Idempotency-Key` header and the
  * CSRF token in `X-CSRF-Token`: `{success: true, data: DealDto}` after the transition (a retry
  * with the same key replays it). Actions: accept, cancel, fund, deliver, confirm,
@@ -16,7 +16,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import type { Route } from "./+types/actions";
 import { applyDealAction } from "~/domain/deals/deals.server";
 import { DealActionApiSchema } from "~/domain/deals/schemas";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function action(args: Route.ActionArgs) {
   return runApiOperation(args, DealActionApiSchema, ({ user, body: { action, ...input }, key }) =>

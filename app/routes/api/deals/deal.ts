@@ -1,5 +1,5 @@
 /**
- * GET /api/guarantor/deals/{id} (PRODUCT.md Guarantor service): `{success: true, data:
+ * GET /api/guarantor/deals/{id} (docs/product/deals.md#pages-and-calls): `{success: true, data:
  * DealDetailDto}` — the deal, its transition log and the caller's allowed actions. Parties and
  * moderators only: 401 `unauthorized` for a visitor, 404 `deal_not_found` for anyone else or an
  * unknown id.

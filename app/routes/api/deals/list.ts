@@ -1,5 +1,5 @@
 /**
- * /api/guarantor/deals (PRODUCT.md Guarantor service).
+ * /api/guarantor/deals (docs/product/deals.md#pages-and-calls).
  * GET ?page&perPage: `{success: true, data: Page<DealDto>}`, the caller's deals as buyer or
  * seller, most recently changed first.
  * POST JSON `{counterparty, role: "buyer"|"seller", amount (kopecks, ≥ 10 000), description,
@@ -17,7 +17,7 @@ import { CreateDealApiSchema } from "~/domain/deals/schemas";
 import { apiData, requireApiUser } from "~/lib/api.server";
 import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {

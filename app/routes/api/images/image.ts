@@ -1,5 +1,5 @@
 /**
- * GET /api/image?url&w&q — the image endpoint (SPEC.md 7; issue 6 item 6; docs/decisions/0009-images.md).
+ * GET /api/image?url&w&q — the image endpoint (docs/product/interface.md#images; issue 6 item 6; docs/decisions/0009-images.md).
  * `url`: a path on this site (/uploads/…, /images/…) or an absolute http(s) URL on this site or
  * on IMAGE_ALLOWED_HOSTS; `w`: width in pixels, snapped to 320, 640, 768, 1024, 1280, 1536,
  * 2048, 2560 or 3072 and never above the source's; `q`: quality 1-100 (default 100).

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/notifications?page&perPage (SPEC.md 7): `{success: true, data: Page<NotificationDto>}`,
+ * GET /api/profile/notifications?page&perPage (docs/product/notifications.md#calls): `{success: true, data: Page<NotificationDto>}`,
  * the signed-in member's notifications, most recently updated first (10 a page, at most 50).
  * 401 `unauthorized` for a visitor.
  */

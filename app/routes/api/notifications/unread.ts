@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/notifications/unread (SPEC.md 7, SPEC.md 4 notification count):
+ * GET /api/profile/notifications/unread (docs/product/notifications.md#unread-counting):
  * `{success: true, data: {count}}`, the signed-in member's unread notifications (chat messages
  * are counted by /api/profile/conversations/messages/unread). 401 `unauthorized` for a visitor.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/payments/balance?page&perPage (SPEC.md 7, PRODUCT.md Money): `{success: true,
+ * GET /api/profile/payments/balance?page&perPage (docs/product/money.md#balance-logs): `{success: true,
  * data: Page<BalanceLogEntry>}`, the signed-in member's balance log, newest first: type, signed
  * amount in kopecks, counterparty, time and the balance after. 401 `unauthorized` for a visitor.
  */

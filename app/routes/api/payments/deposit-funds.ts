@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/deposit (issue 5 "Deposit"; PRODUCT.md Money "Deposit"): the
+ * POST /api/profile/payments/deposit (issue 5 "Deposit"; docs/product/money.md#deposits): the
  * signed-in member locks `amount` kopecks of their available balance as their public deposit.
  * JSON `{amount: kopecks}`, headers `X-CSRF-Token` and `Idempotency-Key`. Answers
  * `{success: true, data: DepositResult}` (a retry with the same key answers the same result and
@@ -12,7 +12,7 @@
 import { z } from "zod";
 import type { ActionFunctionArgs } from "react-router";
 import { depositFunds } from "~/domain/ledger/deposits.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const DepositBodySchema = z.object({ amount: amountSchema });
 

@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/deposit/withdrawal (issue 5 "Deposit"; PRODUCT.md Money "Deposit":
+ * POST /api/profile/payments/deposit/withdrawal (issue 5 "Deposit"; docs/product/money.md#deposits:
  * withdrawal pending 14 days, blocked while a claim is open): the signed-in member asks to take
  * `amount` kopecks of their deposit back. JSON `{amount: kopecks}`, headers `X-CSRF-Token` and
  * `Idempotency-Key`. Answers `{success: true, data: PendingWithdrawal}` (a retry with the same key
@@ -11,7 +11,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/deposit-withdrawal";
 import { requestDepositWithdrawal } from "~/domain/ledger/deposits.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const WithdrawalBodySchema = z.object({ amount: amountSchema });
 

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/payments/deposit?page&perPage (SPEC.md 7, PRODUCT.md Money "deposit log"):
+ * GET /api/profile/payments/deposit?page&perPage (docs/product/money.md#balance-logs):
  * `{success: true, data: Page<DepositLogEntry>}`, the signed-in member's deposit log, newest
  * first: type (deposit, withdrawal, compensation), signed amount in kopecks, counterparty (the
  * claimant of a compensation), time and the deposit after. 401 `unauthorized` for a visitor.

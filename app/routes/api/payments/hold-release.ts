@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/holds/{id}/release (issue 5 "Wallet"; PRODUCT.md Money): the sender
+ * POST /api/profile/payments/holds/{id}/release (issue 5 "Wallet"; docs/product/money.md#holds): the sender
  * of a held transfer releases it early, so the recipient can spend it. Empty or `{}` JSON body,
  * headers `X-CSRF-Token` and `Idempotency-Key`. Answers `{success: true, data: ReleaseResult}`
  * (a retry with the same key answers the same result). Errors: 401 `unauthorized`, 403
@@ -10,7 +10,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/hold-release";
 import { releaseHold } from "~/domain/ledger/wallet.server";
-import { runApiOperation } from "~/lib/api-operation.server";
+import { runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const HoldReleaseBodySchema = z.object({});
 

@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/payments/topup (issue 5 "Wallet": admin top-up through the development payment
- * provider; PRODUCT.md Money "Top-up"): JSON `{memberId, amount: kopecks}`, headers
+ * provider; docs/product/money.md#top-ups): JSON `{memberId, amount: kopecks}`, headers
  * `X-CSRF-Token` and `Idempotency-Key`. Admins only. Answers `{success: true, data: TopUpResult}`
  * (a retry with the same key answers the same result and credits nothing more). Errors: 401
  * `unauthorized`, 403 `not_admin` / `csrf_invalid`, 400 `invalid_idempotency_key` /
@@ -11,7 +11,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/topup";
 import { topUp } from "~/domain/ledger/wallet.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 
 const MEMBER_MESSAGE = "Укажите id пользователя — целое положительное число";
 

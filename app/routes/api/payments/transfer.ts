@@ -1,5 +1,5 @@
 /**
- * POST /api/profile/payments/transfer (issue 5 "Wallet"; PRODUCT.md Money): the signed-in member
+ * POST /api/profile/payments/transfer (issue 5 "Wallet"; docs/product/money.md#transfers-between-members): the signed-in member
  * sends money to another member, optionally held. JSON `{recipient: username | id, amount:
  * kopecks, holdHours?: 1…720, memo?: ≤ 500 characters}`, headers `X-CSRF-Token` and
  * `Idempotency-Key`. Answers `{success: true, data: TransferResult}` (a retry with the same key
@@ -12,7 +12,7 @@ export { methodNotAllowed as loader } from "~/lib/api.server";
 import { z } from "zod";
 import type { Route } from "./+types/transfer";
 import { MAX_HOLD_HOURS, MAX_MEMO_LENGTH, transferToMember } from "~/domain/ledger/wallet.server";
-import { amountSchema, runApiOperation } from "~/lib/api-operation.server";
+import { amountSchema, runApiOperation } from "~/routes/_shared/api-operation.server";
 import { cleanTextRefinement } from "~/lib/text";
 
 const RECIPIENT_MESSAGE = "Укажите получателя: имя пользователя или id";
@@ -20,10 +20,25 @@ const HOLD_MESSAGE = `Срок удержания — целое число ча
 const MEMO_MESSAGE = `Комментарий к переводу — строка не длиннее ${MAX_MEMO_LENGTH} символов`;
 
 const TransferBodySchema = z.object({
-  recipient: z.union([z.string().trim().min(1).max(100).refine(...cleanTextRefinement()), z.number().int().positive()], { error: RECIPIENT_MESSAGE }),
+  recipient: z.union(
+    [
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .refine(...cleanTextRefinement()),
+      z.number().int().positive(),
+    ],
+    { error: RECIPIENT_MESSAGE },
+  ),
   amount: amountSchema,
   holdHours: z.number({ error: HOLD_MESSAGE }).int(HOLD_MESSAGE).min(1, HOLD_MESSAGE).max(MAX_HOLD_HOURS, HOLD_MESSAGE).nullish(),
-  memo: z.string({ error: MEMO_MESSAGE }).max(MAX_MEMO_LENGTH, MEMO_MESSAGE).refine(...cleanTextRefinement()).nullish(),
+  memo: z
+    .string({ error: MEMO_MESSAGE })
+    .max(MAX_MEMO_LENGTH, MEMO_MESSAGE)
+    .refine(...cleanTextRefinement())
+    .nullish(),
 });
 
 export async function action(args: Route.ActionArgs) {

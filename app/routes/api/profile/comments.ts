@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/{id}/comments?page&perPage (SPEC.md 7): a member's comments that are not
+ * GET /api/profile/{id}/comments?page&perPage (docs/product/content.md#comments): a member's comments that are not
  * deleted, newest first, each with its post's id and title; 10 a page by default, at most 50.
  * Public, like the posts they were written under. 404 `profile_not_found` for an unknown member.
  */
@@ -11,7 +11,5 @@ import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return handleApi(async () =>
-    apiData(await listMemberComments(context.db, Number(params.id), parsePageParams(new URL(request.url).searchParams))),
-  );
+  return handleApi(async () => apiData(await listMemberComments(context.db, Number(params.id), parsePageParams(new URL(request.url).searchParams))));
 }

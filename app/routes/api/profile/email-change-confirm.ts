@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       body = null;
     }
     const token = body && typeof body === "object" && "token" in body ? (body as { token: unknown }).token : undefined;
-    if (typeof token !== "string") throw new ValidationFailed("Передайте JSON вида {\"token\": \"…\"}", undefined, "invalid_body");
+    if (typeof token !== "string") throw new ValidationFailed('Передайте JSON вида {"token": "…"}', undefined, "invalid_body");
     const { email } = await confirmEmailChange(context.db, token);
     return apiData({ email });
   });

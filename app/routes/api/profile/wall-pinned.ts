@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/{id}/wall/pinned (SPEC.md 7): `{success: true, data: entry | null}`, the
+ * GET /api/profile/{id}/wall/pinned (docs/product/content.md#wall): `{success: true, data: entry | null}`, the
  * entry the member pinned on their wall. 404 `profile_not_found` for an unknown member.
  */
 export { methodNotAllowed as action } from "~/lib/api.server";

@@ -1,5 +1,5 @@
 /**
- * GET /api/profile/{id}/wall?page&perPage (SPEC.md 7): entries on a member's wall, newest
+ * GET /api/profile/{id}/wall?page&perPage (docs/product/content.md#wall): entries on a member's wall, newest
  * first, 10 per page (at most 50). The pinned entry is left out here and answered by
  * /wall/pinned, so a client shows it once, on top. `liked` is the caller's own like.
  * 404 `profile_not_found` for an unknown member.

@@ -1,5 +1,5 @@
 /**
- * GET /api/profiles/blacklist?page&perPage (SPEC.md 7; PRODUCT.md Claims and blacklist): public.
+ * GET /api/profiles/blacklist?page&perPage (docs/product/claims.md#blacklist): public.
  * `{success: true, data: Page<BlacklistEntryDto>}` — upheld claims, newest first: the accused
  * (id, username, displayName, image, ranks), the moderator's reason, the claimed amount and
  * compensation in kopecks, the date (ISO) and the claim id. 10 per page by default, at most 50.

@@ -1,6 +1,6 @@
 /**
- * GET /api/profiles/online?page&perPage (SPEC.md 7): members seen in the last 5 minutes
- * (PRODUCT.md People), most recent first, with their last-seen time. Public fields only.
+ * GET /api/profiles/online?page&perPage (docs/product/accounts.md#online-and-last-seen): members seen in the last 5 minutes
+ * (docs/product/accounts.md#online-and-last-seen), most recent first, with their last-seen time. Public fields only.
  */
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/online";

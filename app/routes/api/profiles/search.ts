@@ -1,5 +1,5 @@
 /**
- * GET /api/profiles/search?q&page&perPage (SPEC.md 7): members by username, prefix matches
+ * GET /api/profiles/search?q&page&perPage (docs/product/content.md#people-search): members by username, prefix matches
  * first, then similar names (pg_trgm). Public fields only; an empty q gives an empty page.
  */
 export { methodNotAllowed as action } from "~/lib/api.server";

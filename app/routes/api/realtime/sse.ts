@@ -1,6 +1,6 @@
 /**
  * GET /api/sse?type=group|personal&id={id}&api-token={token}, or ?type=notifications&api-token=…
- * (SPEC.md 7 "Realtime"): server-sent events carrying the frames `{channel, data}` of one
+ * (docs/product/realtime.md#server-sent-events): server-sent events carrying the frames `{channel, data}` of one
  * conversation, or of the member's notifications. 400 `bad_query`, 401 `invalid_token`,
  * 404 `not_found` (not a member, or no such conversation). See app/lib/realtime/sse.server.ts.
  */

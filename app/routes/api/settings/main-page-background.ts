@@ -1,4 +1,4 @@
-/** GET /api/settings/mainPageBackground: `{data: {value}}` with the image URL or null (SPEC.md 3 and 7). */
+/** GET /api/settings/mainPageBackground: `{data: {value}}` with the image URL or null (docs/product/routes.md#main-page-background). */
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/main-page-background";
 import { getMainPageBackground } from "~/domain/settings/settings.server";
