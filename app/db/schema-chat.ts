@@ -3,9 +3,10 @@
  * (issue 4; docs/product/conversations.md, docs/product/notifications.md). Re-exported by schema.ts, so there is still one schema.
  */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { comments, wallPosts } from "./schema-content";
 import { posts, users } from "./schema-core";
+import { claims, deals } from "./schema-trust";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const userRef = (name: string) =>
@@ -80,15 +81,25 @@ export const messages = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Set when a moderator deleted the message (public chat, or a reported one): the body is
+     * kept so it can be restored, and readers see «Удалено модератором». Null for an author's
+     * delete, which blanks the body for good.
+     */
+    deletedById: integer("deleted_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** Hidden by the hide threshold until a moderator decides. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     index("messages_conversation_id_idx").on(t.conversationId, t.id.desc()),
     index("messages_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    // Messages per day (/admin/stats).
+    index("messages_created_at_idx").on(t.createdAt),
     check("messages_body_length", sql`${t.deletedAt} is not null or char_length(${t.body}) between 1 and 4000`),
   ],
 );
 
-/** The 14 notification types of docs/product/notifications.md#types-and-texts. */
+/** The 14 notification types of docs/product/notifications.md#types-and-texts, then the money and trust types of issue 10. */
 export const NOTIFICATION_TYPES = [
   "POST_NEW",
   "POST_NEW_VERIFIED",
@@ -104,6 +115,21 @@ export const NOTIFICATION_TYPES = [
   "PRIVATE_CONVERSATION_MESSAGE_NEW",
   "PRIVATE_PERSONAL_CONVERSATION_MESSAGE_NEW",
   "PUBLIC_CONVERSATION_MESSAGE_MENTION",
+  // Money and trust (docs/product/notifications.md#money-and-trust, issue 10).
+  "TRANSFER_RECEIVED",
+  "HOLD_RELEASED",
+  "DEAL_OFFERED",
+  "DEAL_ACCEPTED",
+  "DEAL_FUNDED",
+  "DEAL_DELIVERED",
+  "DEAL_COMPLETED",
+  "DEAL_CANCELLED",
+  "DEAL_DISPUTED",
+  "DEAL_RESOLVED",
+  "CLAIM_FILED",
+  "CLAIM_DECIDED",
+  "REPORT_HANDLED",
+  "SANCTION_APPLIED",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -125,6 +151,14 @@ export const notifications = pgTable(
     wallPostId: integer("wall_post_id").references(() => wallPosts.id, { onDelete: "cascade" }),
     conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "cascade" }),
     messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /** The deal of DEAL_* types (link /services/guarantor/deals/{id}). */
+    dealId: integer("deal_id").references(() => deals.id, { onDelete: "cascade" }),
+    /** The claim of CLAIM_* types (link /claims/{id}). */
+    claimId: integer("claim_id").references(() => claims.id, { onDelete: "cascade" }),
+    /** Kopecks of TRANSFER_RECEIVED and HOLD_RELEASED, shown in the title. */
+    amount: bigint("amount", { mode: "number" }),
+    /** The member a notification is about when that is not the sender (a reported profile). */
+    subjectUserId: integer("subject_user_id").references(() => users.id, { onDelete: "cascade" }),
     /**
      * What the notification is about, e.g. `post:12`, `comment:5`, `message:9`: likes group on
      * it, and for other types it makes handling one event twice harmless (one row per key).

@@ -4,7 +4,7 @@
  * "One like per member per item" and similar rules are primary keys here, not checks in code.
  */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, type AnyPgColumn, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, type AnyPgColumn, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { posts, users } from "./schema-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -29,9 +29,15 @@ export const comments = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedById: integer("deleted_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** Deleted by a moderator, not its author: shown as «Удалено модератором» and restorable. */
+    deletedByModerator: boolean("deleted_by_moderator").notNull().default(false),
+    /** Hidden by the hide threshold until a moderator decides (docs/product/moderation.md#hide-threshold). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     index("comments_post_created_idx").on(t.postId, t.createdAt),
+    // Comments per day (/admin/stats).
+    index("comments_created_at_idx").on(t.createdAt),
     index("comments_author_created_idx").on(t.authorId, t.createdAt.desc()),
     index("comments_parent_idx").on(t.parentId),
     check("comments_body_length", sql`char_length(${t.body}) between 1 and 10000`),
@@ -50,6 +56,14 @@ export const wallPosts = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * Soft delete by a moderator (authors and owners delete for good): «Удалено модератором»,
+     * restorable (docs/product/moderation.md#content-actions).
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedById: integer("deleted_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** Hidden by the hide threshold until a moderator decides. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     index("wall_posts_owner_created_idx").on(t.ownerId, t.createdAt.desc()),

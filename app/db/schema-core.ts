@@ -8,7 +8,22 @@
  * foreign keys and CHECK constraints live here, not only in the domain code.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** PostgreSQL's tsvector, for full-text search columns. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -57,6 +72,8 @@ export const users = pgTable(
     index("users_last_seen_at_idx").on(t.lastSeenAt.desc()),
     // People search by username prefix and similarity (pg_trgm).
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    // Sign-ups per day (/admin/stats) and "new members today" (the /admin dashboard).
+    index("users_created_at_idx").on(t.createdAt),
     check("users_username_format", sql`${t.username} ~ '^[A-Za-z0-9_А-Яа-яЁё]{3,32}$'`),
     check("users_role_known", sql`${t.role} in ('member', 'moderator', 'admin')`),
   ],
@@ -153,6 +170,18 @@ export const posts = pgTable(
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /**
+     * Soft delete by a moderator (issue 10, docs/product/moderation.md#content-actions): the row
+     * stays so a moderator can restore it; lists, search and the sitemap leave it out.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedById: integer("deleted_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** Hidden by the hide threshold until a moderator decides (docs/product/moderation.md#hide-threshold). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** A moderator closed the post to new comments. */
+    commentsClosedAt: timestamp("comments_closed_at", { withTimezone: true }),
+    /** Pinned on the home feed by a moderator (at most 3, enforced under a lock in the domain). */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
     /** Russian full-text search: the title weighs A, the body B (docs/product/content.md#search). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('russian', "title"), 'A') || setweight(to_tsvector('russian', "body"), 'B')`,
@@ -164,6 +193,9 @@ export const posts = pgTable(
     index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc()),
     index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
     index("posts_kind_created_idx").on(t.kind, t.createdAt.desc()),
+    index("posts_pinned_idx")
+      .on(t.pinnedAt.desc())
+      .where(sql`${t.pinnedAt} is not null`),
     check("posts_kind_known", sql`${t.kind} in ('post', 'article')`),
     check("posts_title_length", sql`char_length(${t.title}) between 3 and 200`),
     check("posts_body_length", sql`char_length(${t.body}) between 1 and 50000`),

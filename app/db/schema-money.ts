@@ -135,6 +135,10 @@ export const ledgerTransfers = pgTable(
     index("ledger_transfers_debit_idx").on(t.debitAccountId, t.id),
     index("ledger_transfers_credit_idx").on(t.creditAccountId, t.id),
     index("ledger_transfers_operation_idx").on(t.operationId),
+    // Transfer volume per day (/admin/stats).
+    index("ledger_transfers_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.kind} in ('transfer', 'hold')`),
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check(

@@ -119,6 +119,11 @@ export const deals = pgTable(
     index("deals_disputed_idx")
       .on(t.id)
       .where(sql`${t.state} = 'disputed'`),
+    // Deals created and completed per day (/admin/stats).
+    index("deals_created_at_idx").on(t.createdAt),
+    index("deals_completed_at_idx")
+      .on(t.closedAt)
+      .where(sql`${t.state} = 'completed'`),
     check("deals_parties_distinct", sql`${t.buyerId} <> ${t.sellerId}`),
     check("deals_creator_is_party", sql`${t.createdBy} in (${t.buyerId}, ${t.sellerId})`),
     check("deals_amount_positive", sql`${t.amount} > 0`),

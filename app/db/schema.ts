@@ -12,3 +12,4 @@ export * from "./schema-chat";
 export * from "./schema-money";
 export * from "./schema-trust";
 export * from "./schema-pages";
+export * from "./schema-moderation";

@@ -7,6 +7,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { AppContext } from "~/lib/context";
 import { LoginSchema } from "~/domain/users/schemas";
+import { assertMaySignIn } from "~/domain/moderation/sanctions.server";
 import { findUserByLogin, verifyCredentials, type UserRow } from "~/domain/users/users.server";
 import { ValidationFailed } from "./errors";
 import { beginLoginAttempt, finishLoginAttempt } from "./rate-limit.server";
@@ -19,7 +20,8 @@ export const WRONG_CREDENTIALS_MESSAGE = "Неверный email или паро
  * remix-auth's FormStrategy. Returns the member.
  * Throws ValidationFailed (`invalid_credentials`, 400) on a wrong pair and RateLimited (429)
  * after 10 failures in 15 minutes for the account or the IP (docs/product/accounts.md#sign-in), counted
- * before the password check so parallel guesses cannot exceed it.
+ * before the password check so parallel guesses cannot exceed it; AccountSuspended (403
+ * `account_suspended`, with the reason and the end) for a suspended member with the right password.
  * The request body is read from a clone, so the caller may read it too.
  */
 export async function authenticateWithForm(ctx: AppContext, request: Request): Promise<UserRow> {
@@ -38,6 +40,8 @@ export async function authenticateWithForm(ctx: AppContext, request: Request): P
       const user = await verifyCredentials(ctx.db, login, password, candidate);
       if (!user) throw new ValidationFailed(WRONG_CREDENTIALS_MESSAGE, undefined, "invalid_credentials");
       await finishLoginAttempt(ctx.db, accountKey, ctx.clientIp);
+      // Only once the password is right: a stranger learns nothing of someone else's suspension.
+      await assertMaySignIn(ctx.db, user.id);
       return user;
     }),
     "form",

@@ -6,6 +6,9 @@
  */
 
 export class AppError extends Error {
+  /** Machine-readable facts a client may show (e.g. a suspension's reason and end), sent in /api bodies as `errors.details`. */
+  details?: Record<string, unknown>;
+
   constructor(
     readonly code: string,
     readonly status: number,
@@ -73,7 +76,7 @@ export class RateLimited extends AppError {
  */
 export interface ApiErrorBody {
   success: false;
-  errors: { code: string; message: string; fields?: Record<string, string[]> };
+  errors: { code: string; message: string; fields?: Record<string, string[]>; details?: Record<string, unknown> };
 }
 
 let reportUnexpected: (error: unknown) => void = () => {};
@@ -96,7 +99,7 @@ export function toApiErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const body: ApiErrorBody = {
       success: false,
-      errors: { code: error.code, message: error.message, fields: error.fieldErrors },
+      errors: { code: error.code, message: error.message, fields: error.fieldErrors, details: error.details },
     };
     const headers = new Headers();
     if (error instanceof RateLimited) headers.set("Retry-After", String(Math.ceil(error.retryAfterMs / 1000)));

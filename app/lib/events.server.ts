@@ -10,6 +10,8 @@
 import type { Db } from "~/db/client.server";
 import type { MessageDto } from "~/domain/conversations/types";
 import { logger } from "./logger.server";
+import type { DealAction } from "~/domain/deals/types";
+import type { DealState } from "~/db/schema-trust";
 
 export type LikeTarget = "post" | "comment" | "wall_post";
 
@@ -46,7 +48,47 @@ export type DomainEvent =
   /** A guarantor deal reached a final state paying the seller (completed by confirmation, automatically, or released by a moderator). */
   | { type: "deal.completed"; dealId: number; buyerId: number; sellerId: number }
   /** A claim was upheld: the accused is now a SCAMMER (docs/product/claims.md#scammer-rank). */
-  | { type: "claim.upheld"; claimId: number; accusedId: number; claimantId: number };
+  | { type: "claim.upheld"; claimId: number; accusedId: number; claimantId: number }
+  // Money and trust events of issue 10 (docs/product/notifications.md#money-and-trust): each is
+  // published once, after the operation committed (never for a replayed idempotent retry).
+  /** A member sent money to another; `holdId` when it waits on hold. `amount` in kopecks. */
+  | { type: "transfer.sent"; transferId: number; senderId: number; recipientId: number; amount: number; holdId: number | null }
+  /** A held transfer reached the recipient's available balance (released early by the sender, or on time). */
+  | { type: "hold.released"; holdId: number; senderId: number; recipientId: number; amount: number }
+  /** A guarantor deal was created or moved (`actorId` null: the scheduler's automatic completion). */
+  | {
+      type: "deal.transitioned";
+      dealId: number;
+      action: DealAction | "create" | "auto_complete";
+      actorId: number | null;
+      buyerId: number;
+      sellerId: number;
+      createdById: number;
+      toState: DealState;
+    }
+  | { type: "claim.filed"; claimId: number; claimantId: number; accusedId: number }
+  | { type: "claim.decided"; claimId: number; claimantId: number; accusedId: number; moderatorId: number; upheld: boolean }
+  // Moderation (issue 10, docs/product/moderation.md).
+  /** A moderator suspended or muted a member; `endsAt` ISO or null for good. */
+  | { type: "sanction.applied"; sanctionId: number; userId: number; moderatorId: number; kind: "suspend" | "mute"; endsAt: string | null }
+  /**
+   * A moderator decided the open reports of an item: every reporter hears the outcome.
+   * `link` names what the notification links to (the item, or the reported profile).
+   */
+  | {
+      type: "report.resolved";
+      moderatorId: number;
+      outcome: "dismiss" | "delete" | "suspend" | "mute";
+      reports: { id: number; reporterId: number }[];
+      link: {
+        postId?: number | null;
+        commentId?: number | null;
+        wallPostId?: number | null;
+        conversationId?: number | null;
+        messageId?: number | null;
+        subjectUserId?: number | null;
+      };
+    };
 
 export type DomainEventType = DomainEvent["type"];
 /** The event of type `T`. */

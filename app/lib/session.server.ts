@@ -7,6 +7,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createCookieSessionStorage, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
 import { sessions, signInEvents, users } from "~/db/schema";
+import { assertMaySignIn } from "~/domain/moderation/sanctions.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { getConfig } from "./config.server";
 import { telegramHeaderSession } from "./telegram/members.server";
@@ -93,6 +94,9 @@ export type SignInMethod = "password" | "telegram" | "email_link";
  * Creates a session row for the member, records the sign-in in sign_in_events (method, IP,
  * user agent; the one place every sign-in method goes through), and returns the Set-Cookie
  * header value that carries the session id. `meta.method` defaults to "password".
+ * Throws AccountSuspended (403 `account_suspended`, with the reason and the end) for a suspended
+ * member (docs/product/moderation.md#suspension-and-mute): the member's row is locked first, as a
+ * suspension locks it, so a sign-in never slips between a suspension and its purge of sessions.
  */
 export async function createUserSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string | null; method?: SignInMethod }): Promise<string> {
   const id = randomBytes(24).toString("base64url");
@@ -100,6 +104,8 @@ export async function createUserSession(db: Db, userId: number, meta: { ip?: str
   const ip = meta.ip ?? null;
   const userAgent = meta.userAgent?.slice(0, 500) ?? null;
   await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("share");
+    await assertMaySignIn(tx, userId);
     await tx.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip, userAgent, method });
     await tx.insert(signInEvents).values({ userId, method, ip, userAgent });
   });

@@ -30,12 +30,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
-  const [feed, background, online, onlineTotal, viewer] = await Promise.all([
-    listPosts(context.db, { categoryId }, parsePageParams(url.searchParams)),
+  const viewer = await getOptionalUser(context, request);
+  const [feed, background, online, onlineTotal] = await Promise.all([
+    // Pinned posts lead the unfiltered home feed (issue 10).
+    listPosts(context.db, { categoryId, reader: viewer, pinnedFirst: categoryId === undefined }, parsePageParams(url.searchParams)),
     getMainPageBackground(context.db),
     listOnlineProfiles(context.db, 24),
     countOnlineProfiles(context.db),
-    getOptionalUser(context, request),
   ]);
   const bookmarkedIds = await bookmarkedPostIds(
     context.db,

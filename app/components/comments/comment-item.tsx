@@ -12,6 +12,10 @@ import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActio
 
 /** What a deleted comment shows instead of its text (docs/product/content.md#comments). */
 export const DELETED_COMMENT_TEXT = "Комментарий удалён";
+/** What a comment a moderator deleted shows (issue 10). */
+export const MODERATED_TEXT = "Удалено модератором";
+/** What a comment hidden by reports shows to everyone but its author and moderators (issue 10). */
+export const HIDDEN_TEXT = "Скрыто до решения модератора";
 
 /** A comment's author as the list shows it (a pending comment borrows the viewer's). */
 export type CommentAuthor = CommentDto["author"];
@@ -60,14 +64,21 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
       </CommentHeader>
       {deleted ? (
         <p data-testid="comment-body" className="mt-3 text-sm italic text-muted-foreground">
-          {DELETED_COMMENT_TEXT}
+          {comment.moderated && pendingDelete !== true ? MODERATED_TEXT : DELETED_COMMENT_TEXT}
+        </p>
+      ) : comment.html === null ? (
+        <p data-testid="comment-body" className="mt-3 text-sm italic text-muted-foreground">
+          {HIDDEN_TEXT}
         </p>
       ) : pendingBody !== undefined ? (
         <p data-testid="comment-body" className="mt-3 text-sm whitespace-pre-wrap opacity-70" aria-busy>
           {pendingBody}
         </p>
       ) : (
-        <div data-testid="comment-body" className="prose-post mt-3 text-sm" dangerouslySetInnerHTML={{ __html: comment.html ?? "" }} />
+        <>
+          {comment.hidden ? <p className="mt-3 text-xs text-muted-foreground">{HIDDEN_TEXT}: видно вам и модераторам</p> : null}
+          <div data-testid="comment-body" className="prose-post mt-3 text-sm" dangerouslySetInnerHTML={{ __html: comment.html ?? "" }} />
+        </>
       )}
       {deleted ? null : (
         <footer className="mt-3 flex flex-wrap items-center gap-1">

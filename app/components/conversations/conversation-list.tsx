@@ -19,7 +19,7 @@ import { CreateGroupSchema } from "~/domain/conversations/schemas";
 import type { ConversationDto } from "~/domain/conversations/types";
 import { cn } from "~/lib/utils";
 import { conversationHref, type ConversationAddress } from "./links";
-import { DELETED_TEXT } from "./message-item";
+import { DELETED_TEXT, HIDDEN_TEXT, MODERATED_TEXT } from "./message-item";
 import { formatListTime } from "./messages";
 
 /** The conversation list (see the module comment); `current` is highlighted, `formAction` receives the new-group form. */
@@ -97,7 +97,7 @@ function ConversationListItem({
   const count = active ? 0 : (unread?.of({ kind: address.kind, conversationId: conversation.id }) ?? conversation.unreadMessages);
   const last = conversation.lastMessage;
   const preview = last
-    ? `${last.author.id === viewerId ? "Вы" : last.author.username}: ${last.deleted ? DELETED_TEXT : last.body}`
+    ? `${last.author.id === viewerId ? "Вы" : last.author.username}: ${last.deleted ? (last.moderated ? MODERATED_TEXT : DELETED_TEXT) : last.hidden && last.body === "" ? HIDDEN_TEXT : last.body}`
     : conversation.kind === "public"
       ? "Общий чат всех участников сайта"
       : "Сообщений пока нет";

@@ -127,6 +127,8 @@ export function ConversationView({ address, conversation, history, olderPage, re
           createdAt: new Date().toISOString(),
           editedAt: null,
           deleted: false,
+          moderated: false,
+          hidden: false,
         }
       : null;
   // An edit shows its new text at once too.

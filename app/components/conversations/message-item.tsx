@@ -15,6 +15,9 @@ import { conversationHref, messageAnchor, type ConversationAddress } from "./lin
 import { asDeleted, formatMessageTime } from "./messages";
 
 export const DELETED_TEXT = "Сообщение удалено";
+/** A message a moderator deleted, and one hidden by reports from the reader (issue 10). */
+export const MODERATED_TEXT = "Удалено модератором";
+export const HIDDEN_TEXT = "Скрыто до решения модератора";
 
 export interface MessageItemProps {
   message: MessageDto;
@@ -83,7 +86,9 @@ export function MessageItem({ message: original, address, mine, showAuthor, pend
             </a>
           ) : null}
           {message.deleted ? (
-            <p className="text-sm italic">{DELETED_TEXT}</p>
+            <p className="text-sm italic">{message.moderated ? MODERATED_TEXT : DELETED_TEXT}</p>
+          ) : message.hidden && message.body === "" ? (
+            <p className="text-sm italic">{HIDDEN_TEXT}</p>
           ) : (
             <p data-testid="message-body" className="text-[15px] leading-snug break-words whitespace-pre-wrap">
               {message.body}

@@ -12,6 +12,8 @@ function message(id: number, patch: Partial<MessageDto> = {}): MessageDto {
     createdAt: "2026-11-21T10:00:00.000Z",
     editedAt: null,
     deleted: false,
+    moderated: false,
+    hidden: false,
     ...patch,
   };
 }

@@ -147,7 +147,13 @@ function WallEntry({ entry, viewerId }: { entry: WallPostDto; viewerId: number |
           </Badge>
         ) : null}
       </header>
-      <div className="prose-post mt-3 break-words" data-testid="wall-entry-body" dangerouslySetInnerHTML={{ __html: entry.html }} />
+      {entry.deleted || (entry.hidden && entry.html === "") ? (
+        <p className="mt-3 text-sm italic text-muted-foreground" data-testid="wall-entry-body">
+          {entry.deleted ? "Удалено модератором" : "Скрыто до решения модератора"}
+        </p>
+      ) : (
+        <div className="prose-post mt-3 break-words" data-testid="wall-entry-body" dangerouslySetInnerHTML={{ __html: entry.html }} />
+      )}
       <footer className="mt-3 flex flex-wrap items-center gap-2">
         <LikeButton
           target="wall_post"

@@ -76,6 +76,26 @@ describe(`demo community on ${engine}`, () => {
     expect(await scalar(sql`select count(*) from ledger_accounts where kind <> 'platform_funding' and balance < 0`)).toBe(0);
   });
 
+  it("has moderation to look at: open reports with a hidden post, a muted and a suspended member, audit entries, pins, rules", async () => {
+    const member = (username: string) => sql`(select id from users where username = ${username})`;
+    expect(await scalar(sql`select count(distinct (target_type, target_id)) from reports where status = 'open'`)).toBeGreaterThanOrEqual(4);
+    expect(await scalar(sql`select count(*) from reports where status = 'dismissed'`)).toBeGreaterThan(0);
+    expect(await scalar(sql`select count(*) from posts where hidden_at is not null and author_id = ${member("Sanya_Trader")}`)).toBe(1);
+    const inForce = (kind: string, username: string) =>
+      scalar(
+        sql`select count(*) from sanctions where kind = ${kind} and user_id = ${member(username)} and lifted_at is null and (ends_at is null or ends_at > now())`,
+      );
+    expect(await inForce("mute", "Хомяк_Инвестор")).toBe(1);
+    expect(await inForce("suspend", "Veronika_Smm")).toBe(1);
+    expect(await scalar(sql`select count(*) from sessions where user_id = ${member("Veronika_Smm")}`)).toBe(0);
+    expect(await scalar(sql`select count(distinct action) from audit_log`)).toBeGreaterThanOrEqual(8);
+    expect(await scalar(sql`select count(*) from audit_log where actor_id = ${member("dark_knight77")}`)).toBeGreaterThanOrEqual(5);
+    expect(await scalar(sql`select count(*) from posts where pinned_at is not null`)).toBe(2);
+    expect(await scalar(sql`select count(*) from posts where comments_closed_at is not null`)).toBe(1);
+    expect(await scalar(sql`select count(*) from comments where deleted_by_moderator`)).toBe(1);
+    expect(await scalar(sql`select count(*) from settings where key = 'siteRules'`)).toBe(1);
+  });
+
   it("seeds only an empty database", async () => {
     expect(await seedDemoIfEmpty(t.db, { dataDir })).toBeNull();
   });

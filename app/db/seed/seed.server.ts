@@ -1,7 +1,7 @@
 /**
  * The demo community (issue 2): members with avatars and bios, posts and articles in all
  * nine categories, an admin and a demo member whose sign-in the README gives, and the
- * main-page background. Runs on first start with an empty database; `npm run db:reseed`
+ * main-page background; money (issue 5) and moderation (issue 10) through the domain functions. Runs on first start with an empty database; `npm run db:reseed`
  * wipes and runs it again.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -21,6 +21,7 @@ import {
   postLikes,
   posts,
   settings,
+  statsDaily,
   users,
   wallPosts,
 } from "~/db/schema";
@@ -36,6 +37,8 @@ import { seedNotifications } from "./notifications";
 import { insertSeedConversations } from "./conversations";
 import { seedMoney } from "./money";
 import { seedMusic } from "./music";
+import { seedModeration } from "./moderation";
+import { eventBus } from "~/lib/events.server";
 
 /** Sign-ins the README gives. Demo data only: production sets SEED_DEMO=0. */
 export const DEMO_ACCOUNTS = {
@@ -133,7 +136,11 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
   });
   await seedMoney(db, result.idByUsername);
   await seedMusic(db, config, result.idByUsername.get("admin")!);
+  await seedModeration(db, result.idByUsername);
   await grantSeededAchievements(db);
+  // Money and moderation events notify through subscribers when they are registered (a real
+  // start): let them finish before the seeded notifications are marked read.
+  await eventBus(db).drain();
   await seedNotifications(db);
   return { members: result.members, posts: result.posts };
 }
@@ -177,8 +184,9 @@ const AVATAR_BACKGROUNDS = ["c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "b6e3f4", "c
  * accounts that migration 0006 created.
  */
 export async function wipeCommunity(db: Db): Promise<void> {
+  // Reports, sanctions and the audit log go with the members (cascade); the stats rollup is counted again.
   await db.execute(
-    sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts}, ${ledgerAccounts}, ${musicTracks}, ${faqSections} restart identity cascade`,
+    sql`truncate table ${posts}, ${users}, ${settings}, ${comments}, ${wallPosts}, ${ledgerAccounts}, ${musicTracks}, ${faqSections}, ${statsDaily} restart identity cascade`,
   );
   await db
     .insert(ledgerAccounts)

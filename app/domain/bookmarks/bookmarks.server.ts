@@ -11,6 +11,7 @@ import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { toPostSummaryDto, type PostSummaryDto } from "../posts/posts.server";
 import type { UserRow } from "../users/users.server";
 import { isForeignKeyViolation } from "~/db/errors";
+import { listablePostSql, seesHidden } from "../moderation/visibility.server";
 
 /** A bookmarked post: the post's summary and when it was bookmarked (ISO string). */
 export interface BookmarkDto {
@@ -30,8 +31,13 @@ const postNotFound = () => new NotFound("Пост не найден", "post_not_
  */
 export async function setBookmark(db: Db, actor: UserRow, postId: number, bookmarked?: boolean): Promise<{ bookmarked: boolean }> {
   if (!isValidId(postId)) throw postNotFound();
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
-  if (!post) throw postNotFound();
+  const [post] = await db
+    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  // A post deleted by a moderator, or hidden by reports from the actor, cannot be bookmarked (issue 10); removing stays possible.
+  if (!post || (bookmarked !== false && (post.deletedAt || (post.hiddenAt && !seesHidden(actor, post.authorId))))) throw postNotFound();
   if (bookmarked !== false) {
     try {
       const inserted = await db.insert(bookmarks).values({ userId: actor.id, postId }).onConflictDoNothing().returning({ postId: bookmarks.postId });
@@ -69,7 +75,8 @@ export async function bookmarkedPostIds(db: Db, viewerId: number | null, postIds
  * (docs/product/content.md#bookmarks). Two queries whatever the page size: rows joined with posts and authors, and the count.
  */
 export async function listBookmarks(db: Db, userId: number, params: PageParams): Promise<Page<BookmarkDto>> {
-  const where = eq(bookmarks.userId, userId);
+  // Posts deleted by a moderator or hidden by reports (unless the member wrote them) leave the list (issue 10).
+  const where = and(eq(bookmarks.userId, userId), listablePostSql({ id: userId, role: "member" }));
   const [rows, [total]] = await Promise.all([
     db
       .select({ post: listColumns, author: users, bookmarkedAt: bookmarks.createdAt })
@@ -80,7 +87,7 @@ export async function listBookmarks(db: Db, userId: number, params: PageParams):
       .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    db.select({ value: count() }).from(bookmarks).where(where),
+    db.select({ value: count() }).from(bookmarks).innerJoin(posts, eq(posts.id, bookmarks.postId)).where(where),
   ]);
   return toPage(
     rows.map((r) => ({ post: toPostSummaryDto(r.post, r.author), bookmarkedAt: r.bookmarkedAt.toISOString() })),

@@ -84,7 +84,7 @@ export async function fileClaim(db: Db, claimantId: number, input: FileClaimInpu
   }
   const request = { accusedId: accused.id, amount, description, evidence, dealId: dealId ?? null };
   try {
-    const { result } = await runOperationDetailed(db, claimantId, key, "claim.file", request, async (tx) => {
+    const { result, replayed } = await runOperationDetailed(db, claimantId, key, "claim.file", request, async (tx) => {
       // Serialises with a deposit withdrawal of the accused (it checks open claims under this lock).
       await lockLedgerAccounts(tx, [{ kind: "member_deposit", userId: accused.id }]);
       if (dealId != null) {
@@ -109,6 +109,7 @@ export async function fileClaim(db: Db, claimantId: number, input: FileClaimInpu
         .returning();
       return (await toClaimDto(tx, inserted!)) as ClaimDto & Json;
     });
+    if (!replayed) eventBus(db).publish({ type: "claim.filed", claimId: result.id, claimantId: result.claimant.id, accusedId: result.accused.id });
     return result;
   } catch (error) {
     // A concurrent filing for the same pair won the race on claims_one_open_per_pair.
@@ -210,6 +211,16 @@ export async function decideClaim(db: Db, moderatorId: number, claimId: number, 
       .where(eq(claims.id, claim.id));
     return { claimId: claim.id, claimantId: claim.claimantId, accusedId: claim.accusedId, upheld: decision === "uphold", transferId, depositAfter };
   });
+  if (!replayed) {
+    eventBus(db).publish({
+      type: "claim.decided",
+      claimId: result.claimId,
+      claimantId: result.claimantId,
+      accusedId: result.accusedId,
+      moderatorId,
+      upheld: result.upheld,
+    });
+  }
   if (!replayed && result.upheld) {
     const bus = eventBus(db);
     bus.publish({ type: "claim.upheld", claimId: result.claimId, accusedId: result.accusedId, claimantId: result.claimantId });

@@ -14,6 +14,7 @@ import { isValidId } from "~/lib/ids";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { likedIds } from "../likes/likes.server";
+import { publicPostSql, seesHidden } from "../moderation/visibility.server";
 import { resolveMentions, type MentionMap } from "../mentions/mentions.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 
@@ -22,7 +23,9 @@ export type CommentRow = typeof comments.$inferSelect;
 /**
  * One comment as a viewer sees it in a thread. Times are ISO strings.
  * A deleted comment keeps its place, author and time, but `body` and `html` are null and
- * the page shows «Комментарий удалён» instead; it can no longer be liked, edited or answered.
+ * the page shows «Комментарий удалён» instead («Удалено модератором» when `moderated`); it can
+ * no longer be liked, edited or answered. A comment hidden by reports (`hidden`) keeps its place
+ * too, its text shown only to its author and moderators (issue 10).
  */
 export interface CommentDto {
   id: number;
@@ -37,6 +40,10 @@ export interface CommentDto {
   /** Sanitised HTML with @mentions as profile links; null once deleted. */
   html: string | null;
   deleted: boolean;
+  /** Deleted by a moderator: «Удалено модератором» (issue 10). */
+  moderated: boolean;
+  /** Hidden by reports until a moderator decides; `body` and `html` are null unless the viewer wrote it or moderates. */
+  hidden: boolean;
   createdAt: string;
   editedAt: string | null;
   likeCount: number;
@@ -82,6 +89,8 @@ export interface DtoContext {
 /** The one mapper from a comment row to its public shape (text hidden once deleted). */
 export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext): CommentDto {
   const deleted = row.deletedAt !== null;
+  const hidden = !deleted && row.hiddenAt !== null;
+  const readable = !deleted && (!hidden || seesHidden(ctx.viewer, row.authorId));
   const own = ctx.viewer?.id === row.authorId;
   const parent = row.parentId === null ? undefined : ctx.parents.get(row.parentId);
   return {
@@ -90,9 +99,11 @@ export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext):
     parentId: row.parentId,
     replyTo: parent ? { commentId: parent.id, author: parent.author } : null,
     author: toUserRefDto(author),
-    body: deleted ? null : row.body,
-    html: deleted ? null : renderMarkdown(row.body, ctx.mentions),
+    body: readable ? row.body : null,
+    html: readable ? renderMarkdown(row.body, ctx.mentions) : null,
     deleted,
+    moderated: deleted && row.deletedByModerator,
+    hidden,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     likeCount: row.likeCount,
@@ -117,7 +128,7 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(eq(comments.postId, postId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  const live = rows.filter((r) => r.comment.deletedAt === null);
+  const live = rows.filter((r) => r.comment.deletedAt === null && (r.comment.hiddenAt === null || seesHidden(viewer, r.comment.authorId)));
   const [mentions, liked] = await Promise.all([
     resolveMentions(
       db,
@@ -168,14 +179,15 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
 
 /**
  * A page of member `memberId`'s comments that are not deleted, newest first, each with the
- * id and title of its post (GET /api/profile/{id}/comments, docs/product/content.md#comments).
+ * id and title of its post (GET /api/profile/{id}/comments, docs/product/content.md#comments). Comments hidden by
+ * reports, and comments under posts a moderator deleted or reports hid, are left out (issue 10).
  * Four queries whatever the page size: the member, the rows joined with their posts, the
  * total, and the mentioned members. Throws NotFound (`profile_not_found`) for an unknown member.
  */
 export async function listMemberComments(db: Db, memberId: number, params: PageParams): Promise<Page<ProfileCommentDto>> {
   const member = isValidId(memberId) ? (await db.select({ id: users.id }).from(users).where(eq(users.id, memberId)).limit(1))[0] : undefined;
   if (!member) throw new NotFound("Пользователь не найден", "profile_not_found");
-  const where = and(eq(comments.authorId, member.id), isNull(comments.deletedAt));
+  const where = and(eq(comments.authorId, member.id), isNull(comments.deletedAt), isNull(comments.hiddenAt), publicPostSql);
   const [rows, [total]] = await Promise.all([
     db
       .select({ comment: comments, post: { id: posts.id, title: posts.title } })
@@ -185,7 +197,7 @@ export async function listMemberComments(db: Db, memberId: number, params: PageP
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    db.select({ value: count() }).from(comments).where(where),
+    db.select({ value: count() }).from(comments).innerJoin(posts, eq(posts.id, comments.postId)).where(where),
   ]);
   const mentions = await resolveMentions(
     db,

@@ -18,9 +18,15 @@ import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { mentionTargets, resolveMentions } from "../mentions/mentions.server";
+import { deleteContent } from "../moderation/content.server";
+import { assertMayPublish } from "../moderation/sanctions.server";
+import { seesHidden } from "../moderation/visibility.server";
 import type { UserRow } from "../users/users.server";
 import { canModerate, toCommentDto, type CommentDto, type CommentRow, type DtoContext } from "./comments.server";
 import { CommentBodySchema } from "./schemas";
+
+/** The Russian message of a comment refused under a post a moderator closed (issue 10). */
+export const COMMENTS_CLOSED_MESSAGE = "Комментарии к этому посту закрыты модератором";
 
 /** The Russian message of the comment rate limit (docs/product/limits.md#rate-limits: 1 comment per 5 s). */
 export const COMMENT_RATE_MESSAGE = "Комментировать можно не чаще одного раза в 5 секунд. Подождите немного.";
@@ -42,29 +48,49 @@ function checkBody(body: string): string {
  * parent's author and the mentioned members (docs/product/content.md#comments).
  * Returns the new comment as its author sees it.
  * Throws ValidationFailed (`invalid_comment`) for an empty, NUL-holding or over-10 000-character
- * body; NotFound (`post_not_found`, `comment_not_found`); Conflict (`comment_deleted`) for a
- * reply to a deleted comment; RateLimited (429) for a second comment within 5 s (docs/product/limits.md#rate-limits).
+ * body; NotFound (`post_not_found` — also for a post a moderator deleted or reports hid from the
+ * actor, `comment_not_found`); Conflict (`comment_deleted`) for a reply to a deleted comment,
+ * (`comments_closed`, «Комментарии к этому посту закрыты») when a moderator closed the post —
+ * moderators may still answer there; MemberMuted / AccountSuspended while the actor is sanctioned
+ * (docs/product/moderation.md); RateLimited (429) for a second comment within 5 s (docs/product/limits.md#rate-limits).
  */
 export async function createComment(db: Db, actor: UserRow, postId: number, input: { body: string; parentId?: number | null }): Promise<CommentDto> {
   const body = checkBody(input.body);
   const post = isValidId(postId)
-    ? (await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)).limit(1))[0]
+    ? (
+        await db
+          .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, closedAt: posts.commentsClosedAt })
+          .from(posts)
+          .where(eq(posts.id, postId))
+          .limit(1)
+      )[0]
     : undefined;
-  if (!post) throw new NotFound("Пост не найден", "post_not_found");
+  if (!post || post.deletedAt || (post.hiddenAt && !seesHidden(actor, post.authorId))) throw new NotFound("Пост не найден", "post_not_found");
+  await assertMayPublish(db, actor.id);
+  if (post.closedAt && !canModerate(actor)) throw new Conflict(COMMENTS_CLOSED_MESSAGE, "comments_closed");
 
   let parent: { id: number; authorId: number; username: string } | undefined;
   if (input.parentId !== undefined && input.parentId !== null) {
     const found = isValidId(input.parentId)
       ? (
           await db
-            .select({ id: comments.id, postId: comments.postId, authorId: comments.authorId, deletedAt: comments.deletedAt, username: users.username })
+            .select({
+              id: comments.id,
+              postId: comments.postId,
+              authorId: comments.authorId,
+              deletedAt: comments.deletedAt,
+              hiddenAt: comments.hiddenAt,
+              username: users.username,
+            })
             .from(comments)
             .innerJoin(users, eq(users.id, comments.authorId))
             .where(eq(comments.id, input.parentId))
             .limit(1)
         )[0]
       : undefined;
-    if (!found || found.postId !== post.id) throw new NotFound("Комментарий, на который вы отвечаете, не найден", "comment_not_found");
+    if (!found || found.postId !== post.id || (found.hiddenAt && !seesHidden(actor, found.authorId))) {
+      throw new NotFound("Комментарий, на который вы отвечаете, не найден", "comment_not_found");
+    }
     if (found.deletedAt !== null) throw new Conflict("Нельзя ответить на удалённый комментарий", "comment_deleted");
     parent = found;
   }
@@ -134,13 +160,15 @@ async function parentsOf(db: Db, row: CommentRow): Promise<DtoContext["parents"]
  * Replaces the text of comment `commentId` (under post `postId`) and marks it edited.
  * Only its author may (docs/product/content.md#comments: the author may edit). Returns the updated comment.
  * Throws ValidationFailed (`invalid_comment`), NotFound (`comment_not_found`), Conflict
- * (`comment_deleted`) for a deleted comment, Forbidden (`not_comment_author`) for anyone else.
+ * (`comment_deleted`) for a deleted comment, Forbidden (`not_comment_author`) for anyone else,
+ * MemberMuted / AccountSuspended while the author is sanctioned (an edit publishes new text).
  */
 export async function editComment(db: Db, actor: UserRow, postId: number, commentId: number, newBody: string): Promise<CommentDto> {
   const body = checkBody(newBody);
   const { comment, author } = await findComment(db, postId, commentId);
   if (comment.authorId !== actor.id) throw new Forbidden("Изменить комментарий может только его автор", "not_comment_author");
   if (comment.deletedAt !== null) throw new Conflict("Комментарий удалён, его нельзя изменить", "comment_deleted");
+  await assertMayPublish(db, actor.id);
   const [row] = await db
     .update(comments)
     .set({ body, editedAt: new Date() })
@@ -157,12 +185,19 @@ export async function editComment(db: Db, actor: UserRow, postId: number, commen
  * The author, moderators and admins may (docs/product/content.md#comments). Records who deleted it and
  * subtracts one from posts.comment_count in the same transaction. Deleting a deleted comment
  * changes nothing. Returns the comment as it now is.
+ * A moderator deleting someone else's comment goes through the moderation action (issue 10,
+ * app/domain/moderation/content.server.ts): «Удалено модератором», restorable, audited.
  * Throws NotFound (`comment_not_found`) and Forbidden (`cannot_delete_comment`) for anyone else.
  */
 export async function deleteComment(db: Db, actor: UserRow, postId: number, commentId: number): Promise<CommentDto> {
   const { comment, author } = await findComment(db, postId, commentId);
   if (comment.authorId !== actor.id && !canModerate(actor)) {
     throw new Forbidden("Удалить комментарий может только его автор или модератор", "cannot_delete_comment");
+  }
+  if (comment.authorId !== actor.id) {
+    if (comment.deletedAt === null) await deleteContent(db, actor.id, { type: "comment", id: comment.id });
+    const [now] = await db.select().from(comments).where(eq(comments.id, comment.id));
+    return toCommentDto(now!, author, { viewer: actor, mentions: new Map(), liked: new Set(), parents: await parentsOf(db, comment) });
   }
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx

@@ -6,6 +6,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, users } from "~/db/schema";
+import { isModeratorRole } from "../users/roles";
 import { toUserRefDto, type UserRow } from "../users/users.server";
 import { excerptOf } from "./excerpt";
 import type { MessageDto } from "./types";
@@ -18,6 +19,7 @@ interface QuotedMessage {
   authorId: number;
   body: string;
   deletedAt: Date | null;
+  hiddenAt: Date | null;
 }
 
 /** The batch-loaded neighbours of a list of messages: authors (and any extra members asked for) and quoted messages. */
@@ -36,7 +38,7 @@ export async function loadMessageContext(db: Db, rows: MessageRow[], extraUserId
   const missing = [...new Set(rows.map((row) => row.replyToId).filter((id): id is number => id !== null && !quoted.has(id)))];
   if (missing.length > 0) {
     const found = await db
-      .select({ id: messages.id, authorId: messages.authorId, body: messages.body, deletedAt: messages.deletedAt })
+      .select({ id: messages.id, authorId: messages.authorId, body: messages.body, deletedAt: messages.deletedAt, hiddenAt: messages.hiddenAt })
       .from(messages)
       .where(inArray(messages.id, missing));
     for (const row of found) quoted.set(row.id, row);
@@ -54,34 +56,50 @@ export async function loadMessageContext(db: Db, rows: MessageRow[], extraUserId
   return { users: userMap, quoted };
 }
 
-/** Message `row` as any member of its conversation sees it; a deleted one has body "" and `deleted: true`. */
-export function toMessageDto(row: MessageRow, context: MessageContext): MessageDto {
+/** Who reads a message: its author and moderators see its text while it is hidden by reports. */
+export interface MessageViewer {
+  id: number;
+  role: UserRow["role"];
+}
+
+/**
+ * Message `row` as a member of its conversation sees it: a deleted one has body "" and
+ * `deleted: true` (`moderated` when a moderator deleted it: «Удалено модератором»); one hidden by
+ * reports (docs/product/moderation.md#hide-threshold) has body "" and `hidden: true`, except for
+ * its author and moderators (`viewer`). Without a viewer (realtime frames, sent to everyone) a
+ * hidden message is always blank.
+ */
+export function toMessageDto(row: MessageRow, context: MessageContext, viewer?: MessageViewer | null): MessageDto {
   const author = context.users.get(row.authorId);
   if (!author) throw new Error(`author ${row.authorId} of message ${row.id} was not loaded`);
   const quote = row.replyToId === null ? undefined : context.quoted.get(row.replyToId);
   const deleted = row.deletedAt !== null;
+  const hidden = !deleted && row.hiddenAt !== null;
+  const readable = !deleted && (!hidden || (viewer != null && (viewer.id === row.authorId || isModeratorRole(viewer.role))));
   return {
     id: row.id,
     conversationId: row.conversationId,
     author: toUserRefDto(author),
-    body: deleted ? "" : row.body,
+    body: readable ? row.body : "",
     replyTo: quote
       ? {
           id: quote.id,
           author: context.users.get(quote.authorId)?.username ?? "",
-          excerpt: quote.deletedAt === null ? excerptOf(quote.body) : "",
+          excerpt: quote.deletedAt === null && quote.hiddenAt === null ? excerptOf(quote.body) : "",
           deleted: quote.deletedAt !== null,
         }
       : null,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deleted,
+    moderated: deleted && row.deletedById !== null,
+    hidden,
   };
 }
 
-/** `rows` as DTOs, in the same order: at most two queries (see loadMessageContext). */
-export async function toMessageDtos(db: Db, rows: MessageRow[], known: UserRow[] = []): Promise<MessageDto[]> {
+/** `rows` as DTOs for `viewer` (see toMessageDto), in the same order: at most two queries (see loadMessageContext). */
+export async function toMessageDtos(db: Db, rows: MessageRow[], known: UserRow[] = [], viewer?: MessageViewer | null): Promise<MessageDto[]> {
   if (rows.length === 0) return [];
   const context = await loadMessageContext(db, rows, [], known);
-  return rows.map((row) => toMessageDto(row, context));
+  return rows.map((row) => toMessageDto(row, context, viewer));
 }

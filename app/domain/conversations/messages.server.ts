@@ -19,6 +19,7 @@ import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { mentionTargets } from "../mentions/mentions.server";
+import { assertMayPublish } from "../moderation/sanctions.server";
 import type { UserRow } from "../users/users.server";
 import {
   assertNotBlocked,
@@ -32,7 +33,7 @@ import {
   type AddressKind,
   type ConversationRow,
 } from "./access.server";
-import { toMessageDtos, type MessageRow } from "./mapper.server";
+import { loadMessageContext, toMessageDto, toMessageDtos, type MessageRow } from "./mapper.server";
 import { MessageBodySchema } from "./schemas";
 import type { MessageDto, MessageHistoryDto, UnreadItem, UnreadRecordDto } from "./types";
 
@@ -76,7 +77,11 @@ export async function listMessages(
     .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
-  return { messages: await toMessageDtos(db, page), before: more ? page[0]!.id : null };
+  if (page.length === 0) return { messages: [], before: null };
+  // The viewer is loaded with the authors: moderators and authors read messages hidden by reports (issue 10).
+  const context = await loadMessageContext(db, page, [viewerId]);
+  const viewer = context.users.get(viewerId) ?? null;
+  return { messages: page.map((row) => toMessageDto(row, context, viewer)), before: more ? page[0]!.id : null };
 }
 
 /**
@@ -120,7 +125,8 @@ function eventName(conversation: ConversationRow, author: UserRow): string {
  * members (at most 10, not blocking the author). Returns the message.
  * Throws ValidationFailed (`invalid_input`; `reply_not_found`), NotFound
  * (`conversation_not_found`), Forbidden (`blocked`) in a personal conversation where either
- * member blocked the other, RateLimited (20 messages per 30 s, docs/product/limits.md#rate-limits).
+ * member blocked the other, MemberMuted / AccountSuspended while the author is sanctioned
+ * (docs/product/moderation.md#suspension-and-mute), RateLimited (20 messages per 30 s, docs/product/limits.md#rate-limits).
  */
 export async function sendMessage(
   db: Db,
@@ -131,6 +137,7 @@ export async function sendMessage(
 ): Promise<MessageDto> {
   const body = checkBody(input.body);
   const { conversation } = await requireConversation(db, authorId, kind, conversationId);
+  await assertMayPublish(db, authorId);
   if (conversation.kind === "personal") {
     const peerId = conversation.personalLowId === authorId ? conversation.personalHighId! : conversation.personalLowId!;
     await assertNotBlocked(db, authorId, peerId);
@@ -202,7 +209,8 @@ async function requireVisibleMessage(db: Db, actorId: number, messageId: number)
  * Throws ValidationFailed (`invalid_input`), NotFound (`message_not_found`, also for a message
  * in a conversation the actor is not in), Forbidden (`not_author`, «Можно изменить только своё
  * сообщение»), Conflict (`message_deleted`) for a deleted message, RateLimited: an edit counts
- * against the message limit (20 per 30 s with the messages sent, docs/product/limits.md#rate-limits).
+ * against the message limit (20 per 30 s with the messages sent, docs/product/limits.md#rate-limits);
+ * MemberMuted / AccountSuspended while the author is sanctioned.
  */
 export async function editMessage(db: Db, actorId: number, messageId: number, body: string): Promise<MessageDto> {
   const text = checkBody(body);
@@ -210,6 +218,7 @@ export async function editMessage(db: Db, actorId: number, messageId: number, bo
   if (message.authorId !== actorId) throw new Forbidden("Можно изменить только своё сообщение", "not_author");
   const deleted = () => new Conflict("Сообщение удалено — изменить его нельзя", "message_deleted");
   if (message.deletedAt !== null) throw deleted();
+  await assertMayPublish(db, actorId);
   // An edit reaches every subscriber like a new message, so it counts against the same limit.
   await consumeLimit(db, "messages", String(actorId), MESSAGE_RATE_MESSAGE);
   const [updated] = await db

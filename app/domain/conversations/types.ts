@@ -31,6 +31,10 @@ export interface MessageDto {
   createdAt: string;
   editedAt: string | null;
   deleted: boolean;
+  /** Deleted by a moderator: shown as «Удалено модератором» (issue 10). */
+  moderated: boolean;
+  /** Hidden by reports until a moderator decides; the body is "" except for its author and moderators (issue 10). */
+  hidden: boolean;
 }
 
 export interface ConversationDto {

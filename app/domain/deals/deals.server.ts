@@ -18,7 +18,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { dealTransitions, deals, users } from "~/db/schema";
 import { postTransfers, type AccountRef, type Leg } from "~/domain/ledger/ledger.server";
 import { formatKopecks, MAX_OPERATION_KOPECKS } from "~/domain/ledger/money";
-import { runOperation, runOperationDetailed, type Json, type Operation } from "~/domain/ledger/operations.server";
+import { runOperationDetailed, type Json, type Operation } from "~/domain/ledger/operations.server";
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
@@ -106,7 +106,7 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
   const sellerId = role === "buyer" ? counterparty.id : creatorId;
   const fees = dealFee(amount, feePayer);
   const request = { buyerId, sellerId, amount, description, deadline: deadline.toISOString(), feePayer };
-  return runOperation(db, creatorId, key, "deal.create", request, async (tx, operation) => {
+  const { result, replayed } = await runOperationDetailed(db, creatorId, key, "deal.create", request, async (tx, operation) => {
     const [row] = await tx
       .insert(deals)
       .values({ buyerId, sellerId, createdBy: creatorId, amount, ...fees, feePayer, description, deadline, createdAt: now, updatedAt: now })
@@ -116,6 +116,8 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
       .values({ dealId: row!.id, actorId: creatorId, action: "create", fromState: "created", toState: "created", operationId: operation.id });
     return (await loadDealDto(tx, row!.id)) as DealDto & Json;
   });
+  if (!replayed) publishTransition(db, result, "create", creatorId);
+  return result;
 }
 
 async function findMember(db: Db, who: string | number): Promise<{ id: number } | null> {
@@ -174,7 +176,10 @@ export async function applyDealAction(
     }
     return (await transition(tx, operation, deal, actorId, action, request, now)) as DealDto & Json;
   });
-  if (!replayed) publishCompletion(db, result);
+  if (!replayed) {
+    publishTransition(db, result, action, actorId);
+    publishCompletion(db, result);
+  }
   return result;
 }
 
@@ -295,6 +300,20 @@ async function transition(
   return (await loadDealDto(tx, deal.id))!;
 }
 
+/** After commit: `deal.transitioned` for the parties' notifications (docs/product/notifications.md#money-and-trust). */
+function publishTransition(db: Db, deal: DealDto, action: DealAction | "create" | "auto_complete", actorId: number | null): void {
+  eventBus(db).publish({
+    type: "deal.transitioned",
+    dealId: deal.id,
+    action,
+    actorId,
+    buyerId: deal.buyer.id,
+    sellerId: deal.seller.id,
+    createdById: deal.createdById,
+    toState: deal.state,
+  });
+}
+
 /** After commit: `deal.completed` when the seller was paid in full (confirm, auto-completion, release). */
 function publishCompletion(db: Db, deal: DealDto): void {
   if (deal.state === "completed") eventBus(db).publish({ type: "deal.completed", dealId: deal.id, buyerId: deal.buyer.id, sellerId: deal.seller.id });
@@ -329,6 +348,7 @@ export async function completeDueDeals(db: Db, now: Date = new Date()): Promise<
         });
         if (result.completed && !replayed) {
           completed += 1;
+          publishTransition(db, result.deal!, "auto_complete", null);
           publishCompletion(db, result.deal!);
         }
       } catch (error) {

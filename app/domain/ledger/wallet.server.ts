@@ -11,6 +11,7 @@ import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lte, sql } from "d
 import type { Db, Tx } from "~/db/client.server";
 import { ledgerAccounts, ledgerHolds, ledgerTransfers, users, type LedgerTransferKind } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
+import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
 import { assertCleanText } from "~/lib/text";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
@@ -235,7 +236,7 @@ export async function transferToMember(
     throw new ValidationFailed(message, { recipient: [message] }, "transfer_to_self");
   }
   const request = { recipientId: target.id, amount, holdHours, memo };
-  return runOperation(db, senderId, key, "transfer", request, async (tx, operation) => {
+  const { result, replayed } = await runOperationDetailed(db, senderId, key, "transfer", request, async (tx, operation) => {
     const [transfer] = await postTransfers(tx, operation.id, [
       holdHours === null
         ? { kind: "transfer", from: { kind: "member_available", userId: senderId }, to: { kind: "member_available", userId: target.id }, amount, memo }
@@ -254,6 +255,17 @@ export async function transferToMember(
     }
     return { operationId: operation.id, transferId: transfer!.id, amount, recipient: target, holdId, releaseAt, balanceAfter: transfer!.debitBalanceAfter };
   });
+  if (!replayed) {
+    eventBus(db).publish({
+      type: "transfer.sent",
+      transferId: result.transferId,
+      senderId,
+      recipientId: result.recipient.id,
+      amount: result.amount,
+      holdId: result.holdId,
+    });
+  }
+  return result;
 }
 
 async function findRecipient(db: Db, recipient: string | number): Promise<MemberRef | null> {
@@ -277,11 +289,23 @@ async function findRecipient(db: Db, recipient: string | number): Promise<Member
  */
 export async function releaseHold(db: Db, senderId: number, holdId: number, key: string): Promise<ReleaseResult> {
   if (!isValidId(holdId)) throw holdNotFound();
-  return runOperation(db, senderId, key, "hold.release", { holdId }, async (tx, operation) => {
+  const { result, replayed } = await runOperationDetailed(db, senderId, key, "hold.release", { holdId }, async (tx, operation) => {
     const result = await releaseInTransaction(tx, operation, holdId, senderId);
     if (!result.released) throw new Conflict("Удержание уже снято", "hold_already_released");
     return result;
   });
+  if (!replayed) await publishHoldReleased(db, result);
+  return result;
+}
+
+/** After a release committed: `hold.released` (the recipient's HOLD_RELEASED notification). One query for the parties. */
+async function publishHoldReleased(db: Db, result: ReleaseResult): Promise<void> {
+  const [hold] = await db
+    .select({ senderId: ledgerHolds.senderId, recipientId: ledgerHolds.recipientId })
+    .from(ledgerHolds)
+    .where(eq(ledgerHolds.id, result.holdId));
+  if (hold)
+    eventBus(db).publish({ type: "hold.released", holdId: result.holdId, senderId: hold.senderId, recipientId: hold.recipientId, amount: result.amount });
 }
 
 /**
@@ -307,7 +331,10 @@ export async function releaseDueHolds(db: Db, now: Date = new Date()): Promise<n
         const { result, replayed } = await runOperationDetailed(db, null, `hold-release:${id}`, "hold.release", { holdId: id }, (tx, operation) =>
           releaseInTransaction(tx, operation, id, null),
         );
-        if (result.released && !replayed) released += 1;
+        if (result.released && !replayed) {
+          released += 1;
+          await publishHoldReleased(db, result);
+        }
       } catch (error) {
         logger.error({ err: error, area: "wallet", holdId: id }, `release of hold ${id} failed`);
       }

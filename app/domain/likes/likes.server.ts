@@ -31,7 +31,7 @@ interface LikedItem {
   authorId: number;
   /** The post a post or comment belongs to; null for a wall post. */
   postId: number | null;
-  /** False for a deleted comment: its likes may be taken back, but no new ones given. */
+  /** False for a deleted comment, or an item deleted by a moderator or hidden by reports: its likes may be taken back, but no new ones given. */
   open: boolean;
 }
 
@@ -53,8 +53,13 @@ interface LikeStore {
 const stores: Record<LikeTarget, LikeStore> = {
   post: {
     async find(db, id) {
-      const [row] = await db.select({ authorId: posts.authorId, postId: posts.id }).from(posts).where(eq(posts.id, id)).limit(1);
-      return row && { ...row, open: true };
+      const [row] = await db
+        .select({ authorId: posts.authorId, postId: posts.id, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt })
+        .from(posts)
+        .where(eq(posts.id, id))
+        .limit(1);
+      // Deleted by a moderator or hidden by reports: no new likes (issue 10).
+      return row && { authorId: row.authorId, postId: row.postId, open: row.deletedAt === null && row.hiddenAt === null };
     },
     async insert(db, id, userId, receiverId) {
       const rows = await db.insert(postLikes).values({ postId: id, userId, receiverId }).onConflictDoNothing().returning({ id: postLikes.postId });
@@ -88,11 +93,11 @@ const stores: Record<LikeTarget, LikeStore> = {
   comment: {
     async find(db, id) {
       const [row] = await db
-        .select({ authorId: comments.authorId, postId: comments.postId, deletedAt: comments.deletedAt })
+        .select({ authorId: comments.authorId, postId: comments.postId, deletedAt: comments.deletedAt, hiddenAt: comments.hiddenAt })
         .from(comments)
         .where(eq(comments.id, id))
         .limit(1);
-      return row && { authorId: row.authorId, postId: row.postId, open: row.deletedAt === null };
+      return row && { authorId: row.authorId, postId: row.postId, open: row.deletedAt === null && row.hiddenAt === null };
     },
     async insert(db, id, userId, receiverId) {
       const rows = await db.insert(commentLikes).values({ commentId: id, userId, receiverId }).onConflictDoNothing().returning({ id: commentLikes.commentId });
@@ -125,8 +130,12 @@ const stores: Record<LikeTarget, LikeStore> = {
   },
   wall_post: {
     async find(db, id) {
-      const [row] = await db.select({ authorId: wallPosts.authorId }).from(wallPosts).where(eq(wallPosts.id, id)).limit(1);
-      return row && { authorId: row.authorId, postId: null, open: true };
+      const [row] = await db
+        .select({ authorId: wallPosts.authorId, deletedAt: wallPosts.deletedAt, hiddenAt: wallPosts.hiddenAt })
+        .from(wallPosts)
+        .where(eq(wallPosts.id, id))
+        .limit(1);
+      return row && { authorId: row.authorId, postId: null, open: row.deletedAt === null && row.hiddenAt === null };
     },
     async insert(db, id, userId, receiverId) {
       const rows = await db

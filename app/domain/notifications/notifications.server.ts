@@ -32,6 +32,11 @@ export interface NewNotification {
   wallPostId?: number | null;
   conversationId?: number | null;
   messageId?: number | null;
+  dealId?: number | null;
+  claimId?: number | null;
+  /** Kopecks, for the money types. */
+  amount?: number | null;
+  subjectUserId?: number | null;
   /** The item the notification is about (`post:12`, `comment:7`, `message:3`): one row per recipient, type and key. */
   groupKey: string;
 }
@@ -52,6 +57,10 @@ interface DtoSource {
   conversationId: number | null;
   conversationName: string | null;
   messageId: number | null;
+  dealId: number | null;
+  claimId: number | null;
+  amount: number | null;
+  subjectUserId: number | null;
   actorCount: number;
   read: boolean;
   createdAt: Date;
@@ -72,15 +81,25 @@ function buildDto(s: DtoSource): NotificationDto {
         ? { conversationId: s.conversationId, messageId: s.messageId }
         : null,
     wallPostId: s.wallPostId,
+    dealId: s.dealId,
+    claimId: s.claimId,
+    amount: s.amount,
+    subjectUserId: s.subjectUserId,
   };
   return {
     id: s.id,
     ...fields,
     // The username, as every list of the site names members (a display name is free text anyone could fake).
     sender: { name: s.sender.username, avatar: s.sender.image, ranks: s.sender.ranks },
-    title: notificationTitle(s.type, s.sender.username, { actorCount: s.actorCount, conversationName: s.conversationName }),
+    title: notificationTitle(s.type, s.sender.username, {
+      actorCount: s.actorCount,
+      conversationName: s.conversationName,
+      dealId: s.dealId,
+      claimId: s.claimId,
+      amount: s.amount,
+    }),
     description: NOTIFICATION_DESCRIPTION,
-    url: notificationUrl(fields),
+    url: notificationUrl({ ...fields, messageId: s.messageId }),
     actorCount: s.actorCount,
     read: s.read,
     createdAt: s.createdAt.toISOString(),
@@ -100,6 +119,10 @@ export function toNotificationDto(row: NotificationRow, sender: UserRefDto): Not
     conversationId: row.conversationId,
     conversationName: null,
     messageId: row.messageId,
+    dealId: row.dealId,
+    claimId: row.claimId,
+    amount: row.amount,
+    subjectUserId: row.subjectUserId,
     actorCount: Math.max(1, row.actorIds.length),
     read: row.readAt !== null,
     createdAt: row.createdAt,
@@ -129,6 +152,10 @@ export function toChatMessageNotificationDto(input: {
     conversationId: input.conversationId,
     conversationName: input.kind === "group" ? input.conversationName : null,
     messageId: null,
+    dealId: null,
+    claimId: null,
+    amount: null,
+    subjectUserId: null,
     actorCount: 1,
     read: false,
     createdAt: input.sentAt,
@@ -177,21 +204,33 @@ export async function publishNotifications(db: Db, dtos: { recipientId: number; 
  * Returns the stored notifications with their recipients, as their live frames carry them
  * (`raisesUnread` true). Works through `items` 500 at a time
  * (a post's followers may be many), each batch in three queries: block check, insert, senders.
+ *
+ * `options.respectBlocks` false keeps notifications from a blocked sender: the money and trust
+ * types (a transfer, a deal, a claim, a moderator's decision) concern the recipient's money and
+ * account, which a block must not hide (issue 10).
  */
-export async function createNotifications(db: Db, items: readonly NewNotification[]): Promise<{ recipientId: number; dto: NotificationDto }[]> {
+export async function createNotifications(
+  db: Db,
+  items: readonly NewNotification[],
+  options: { respectBlocks?: boolean } = {},
+): Promise<{ recipientId: number; dto: NotificationDto }[]> {
   const storable = items.filter((item) => !isChatMessageType(item.type));
   const result: { recipientId: number; dto: NotificationDto }[] = [];
   for (let start = 0; start < storable.length; start += BATCH) {
-    result.push(...(await storeBatch(db, storable.slice(start, start + BATCH))));
+    result.push(...(await storeBatch(db, storable.slice(start, start + BATCH), options.respectBlocks ?? true)));
   }
   return result;
 }
 
-async function storeBatch(db: Db, items: NewNotification[]): Promise<{ recipientId: number; dto: NotificationDto }[]> {
+async function storeBatch(db: Db, items: NewNotification[], respectBlocks: boolean): Promise<{ recipientId: number; dto: NotificationDto }[]> {
   const bySender = new Map<number, NewNotification[]>();
   for (const item of items) bySender.set(item.senderId, [...(bySender.get(item.senderId) ?? []), item]);
   const allowed: NewNotification[] = [];
   for (const [senderId, group] of bySender) {
+    if (!respectBlocks) {
+      allowed.push(...group.filter((item) => item.recipientId !== senderId));
+      continue;
+    }
     const hearing = new Set(
       await recipientsHearingFrom(
         db,
@@ -214,6 +253,10 @@ async function storeBatch(db: Db, items: NewNotification[]): Promise<{ recipient
         wallPostId: item.wallPostId ?? null,
         conversationId: item.conversationId ?? null,
         messageId: item.messageId ?? null,
+        dealId: item.dealId ?? null,
+        claimId: item.claimId ?? null,
+        amount: item.amount ?? null,
+        subjectUserId: item.subjectUserId ?? null,
         groupKey: item.groupKey,
         actorIds: [item.senderId],
       })),

@@ -1,5 +1,6 @@
 /**
- * The notification rules (docs/product/notifications.md#who-is-notified): which domain
+ * The notification rules (docs/product/notifications.md, People, Content; docs/product/notifications.md#types-and-texts; the money and
+ * trust types of issue 10 in trust-rules.server.ts): which domain
  * event notifies whom, with which type. Each event notifies a recipient at most once, by the
  * most specific reason (a reply beats a comment on your post, which beats a mention; a mention
  * in a post beats following its author). notifications.server.ts drops self-notifications and
@@ -11,6 +12,7 @@ import { follows, users } from "~/db/schema";
 import { eventBus, type EventOf } from "~/lib/events.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import { recordLike, takeOutUnliked } from "./likes.server";
+import { onClaimDecided, onClaimFiled, onDealTransitioned, onHoldReleased, onReportResolved, onSanctionApplied, onTransferSent } from "./trust-rules.server";
 import { createNotifications, recipientsHearingFrom, toChatMessageNotificationDto, type NewNotification } from "./notifications.server";
 import type { NotificationType } from "./types";
 
@@ -131,6 +133,14 @@ export function registerNotificationRules(db: Db): () => void {
     bus.subscribe("like.created", async (event) => void (await recordLike(db, event))),
     bus.subscribe("like.removed", async (event) => void (await takeOutUnliked(db, event))),
     bus.subscribe("message.created", (event) => onMessageCreated(db, event)),
+    // Money and trust (issue 10): trust-rules.server.ts.
+    bus.subscribe("transfer.sent", (event) => onTransferSent(db, event)),
+    bus.subscribe("hold.released", (event) => onHoldReleased(db, event)),
+    bus.subscribe("deal.transitioned", (event) => onDealTransitioned(db, event)),
+    bus.subscribe("claim.filed", (event) => onClaimFiled(db, event)),
+    bus.subscribe("claim.decided", (event) => onClaimDecided(db, event)),
+    bus.subscribe("report.resolved", (event) => onReportResolved(db, event)),
+    bus.subscribe("sanction.applied", (event) => onSanctionApplied(db, event)),
   ];
   return () => {
     for (const unsubscribe of unsubscribes) unsubscribe();

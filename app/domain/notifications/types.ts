@@ -23,6 +23,14 @@ export interface NotificationDto {
   publicMessage: { conversationId: number; messageId: number } | null;
   /** The wall entry of WALL_POST_* types (added in issue 4). */
   wallPostId: number | null;
+  /** The guarantor deal of DEAL_* types (issue 10; link /services/guarantor/deals/{id}). */
+  dealId: number | null;
+  /** The claim of CLAIM_* types (issue 10; link /claims/{id}). */
+  claimId: number | null;
+  /** Kopecks of TRANSFER_RECEIVED and HOLD_RELEASED (issue 10). */
+  amount: number | null;
+  /** The member a REPORT_HANDLED is about (a reported profile or wall), issue 10. */
+  subjectUserId: number | null;
   /** «Иван создал новый пост», «Иван и ещё 3 оценили ваш пост» (sender name first). */
   title: string;
   /** Always «Нажмите, чтобы посмотреть» (docs/product/notifications.md#types-and-texts). */

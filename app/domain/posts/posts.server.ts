@@ -2,10 +2,10 @@
  * Posts and articles: write, edit, read and list (docs/product/content.md#posts, docs/product/limits.md#content-limits).
  * Lists fetch their rows and authors in one joined query plus one count: no N+1.
  */
-import { and, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users } from "~/db/schema";
-import { Forbidden, NotFound } from "~/lib/errors";
+import { Conflict, Forbidden, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { markdownExcerpt, renderMarkdown } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
@@ -13,6 +13,9 @@ import { eventBus } from "~/lib/events.server";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
+import { assertMayPublish } from "../moderation/sanctions.server";
+import { listablePostSql, seesHidden, type Reader } from "../moderation/visibility.server";
+import { isModeratorRole } from "../users/roles";
 import { findCategory } from "./categories";
 import type { PostInput } from "./schemas";
 
@@ -37,6 +40,14 @@ export interface PostSummaryDto {
   views: number;
   likeCount: number;
   commentCount: number;
+  /** Pinned on the home feed by a moderator (issue 10). */
+  pinned: boolean;
+  /** A moderator closed it to new comments (issue 10). */
+  commentsClosed: boolean;
+  /** Hidden by reports until a moderator decides: only its author and moderators see it (issue 10). */
+  hidden: boolean;
+  /** Deleted by a moderator: only moderators open it, to restore it (issue 10). */
+  deleted: boolean;
 }
 
 /** A whole post: its Markdown source and the sanitised HTML rendered from it. */
@@ -49,6 +60,13 @@ export interface ListPostsFilter {
   categoryId?: number;
   kind?: "post" | "article";
   authorId?: number;
+  /**
+   * Who reads (issue 10): a post hidden by reports is listed only for its author and moderators;
+   * without a reader only posts visible to everyone are listed. Deleted posts are never listed.
+   */
+  reader?: Reader;
+  /** The home feed: the pinned posts (at most 3, newest pin first) come before the others. */
+  pinnedFirst?: boolean;
 }
 
 function base(row: PostListRow, author: UserRow) {
@@ -63,6 +81,10 @@ function base(row: PostListRow, author: UserRow) {
     views: row.views,
     likeCount: row.likeCount,
     commentCount: row.commentCount,
+    pinned: row.pinnedAt !== null,
+    commentsClosed: row.commentsClosedAt !== null,
+    hidden: row.hiddenAt !== null,
+    deleted: row.deletedAt !== null,
   };
 }
 
@@ -77,10 +99,12 @@ export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummary
 /**
  * Publishes a post by `actor`. Returns the new post; publishes `post.created` (with the
  * members to notify of their mention) after the insert.
- * Throws RateLimited (429) for a second post within 30 s (docs/product/limits.md#rate-limits).
- * `input` must already be parsed by PostInputSchema.
+ * Throws MemberMuted (403 `member_muted`) or AccountSuspended while the author is sanctioned
+ * (docs/product/moderation.md#suspension-and-mute), RateLimited (429) for a second post within
+ * 30 s (docs/product/limits.md#rate-limits). `input` must already be parsed by PostInputSchema.
  */
 export async function createPost(db: Db, actor: UserRow, input: PostInput): Promise<PostDto> {
+  await assertMayPublish(db, actor.id);
   await consumeLimit(db, "posts", String(actor.id), "Публиковать можно не чаще одного поста в 30 секунд");
   const [row] = await db
     .insert(posts)
@@ -100,12 +124,16 @@ export async function createPost(db: Db, actor: UserRow, input: PostInput): Prom
 
 /**
  * Replaces the title, body, category and kind of post `id`, marking it edited.
- * Throws NotFound for an unknown post and Forbidden (`not_post_author`) for anyone but its author.
+ * Throws NotFound for an unknown post, Forbidden (`not_post_author`) for anyone but its author,
+ * Conflict (`post_deleted`) for a post a moderator deleted, MemberMuted or AccountSuspended while
+ * the author is sanctioned (an edit publishes new text).
  */
 export async function updatePost(db: Db, actor: UserRow, id: number, input: PostInput): Promise<PostDto> {
   const existing = await findPostRow(db, id);
   if (!existing) throw new NotFound("Пост не найден", "post_not_found");
   assertAuthor(existing, actor);
+  if (existing.deletedAt) throw new Conflict("Пост удалён модератором — изменить его нельзя", "post_deleted");
+  await assertMayPublish(db, actor.id);
   const [row] = await db
     .update(posts)
     .set({
@@ -132,8 +160,13 @@ async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
   return row;
 }
 
-/** Post `id` with its author and rendered HTML. Throws NotFound (`post_not_found`). */
-export async function getPost(db: Db, id: number): Promise<PostDto> {
+/**
+ * Post `id` with its author and rendered HTML, as `reader` may see it (issue 10,
+ * docs/product/moderation.md#hide-threshold): a post hidden by reports only for its author and
+ * moderators, a post a moderator deleted only for moderators (to restore it).
+ * Throws NotFound (`post_not_found`; `post_deleted`, «Пост удалён модератором», for a deleted one).
+ */
+export async function getPost(db: Db, id: number, reader?: Reader): Promise<PostDto> {
   if (!isValidId(id)) throw new NotFound("Пост не найден", "post_not_found");
   const [found] = await db
     .select({ post: postColumns, author: users })
@@ -142,32 +175,56 @@ export async function getPost(db: Db, id: number): Promise<PostDto> {
     .where(eq(posts.id, id))
     .limit(1);
   if (!found) throw new NotFound("Пост не найден", "post_not_found");
+  if (found.post.deletedAt && !(reader && isModeratorRole(reader.role))) throw new NotFound("Пост удалён модератором", "post_deleted");
+  if (found.post.hiddenAt && !seesHidden(reader, found.post.authorId)) throw new NotFound("Пост не найден", "post_not_found");
   return toPostDto(found.post, found.author, await resolveMentions(db, [found.post.body]));
 }
 
 /**
- * A page of posts, newest first, optionally filtered by category, kind and author.
- * Two queries whatever the page size: rows joined with authors, and the total count.
+ * A page of posts, newest first, optionally filtered by category, kind and author, that
+ * `filter.reader` may see (none deleted; hidden ones only for their author and moderators).
+ * With `pinnedFirst` (the home feed) the pinned posts come first, newest pin first, and the
+ * others follow newest first: pages are cut from that one order.
+ * Two queries whatever the page size (three with `pinnedFirst`): rows joined with authors, and
+ * the total count.
  */
 export async function listPosts(db: Db, filter: ListPostsFilter, params: PageParams): Promise<Page<PostSummaryDto>> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [listablePostSql(filter.reader)];
   if (filter.categoryId !== undefined) conditions.push(eq(posts.categoryId, filter.categoryId));
   if (filter.kind !== undefined) conditions.push(eq(posts.kind, filter.kind));
   if (filter.authorId !== undefined) conditions.push(eq(posts.authorId, filter.authorId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ post: listColumns, author: users })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
+  const where = and(...conditions);
+  const offset = (params.page - 1) * params.perPage;
+  const select = () => db.select({ post: listColumns, author: users }).from(posts).innerJoin(users, eq(users.id, posts.authorId));
+  if (!filter.pinnedFirst) {
+    const [rows, [total]] = await Promise.all([
+      select().where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(params.perPage).offset(offset),
+      db.select({ value: count() }).from(posts).where(where),
+    ]);
+    return toPage(
+      rows.map((r) => toPostSummaryDto(r.post, r.author)),
+      total?.value ?? 0,
+      params,
+    );
+  }
+  // Both parts read through the same `where`: a pinned post hidden by reports later leads only its author's and moderators' feed.
+  const [pinned, [total]] = await Promise.all([
+    select()
+      .where(and(where, isNotNull(posts.pinnedAt)))
+      .orderBy(desc(posts.pinnedAt), desc(posts.id)),
     db.select({ value: count() }).from(posts).where(where),
   ]);
+  const fromPinned = pinned.slice(offset, offset + params.perPage);
+  const rest =
+    fromPinned.length < params.perPage
+      ? await select()
+          .where(and(where, isNull(posts.pinnedAt)))
+          .orderBy(desc(posts.createdAt), desc(posts.id))
+          .limit(params.perPage - fromPinned.length)
+          .offset(Math.max(0, offset - pinned.length))
+      : [];
   return toPage(
-    rows.map((r) => toPostSummaryDto(r.post, r.author)),
+    [...fromPinned, ...rest].map((r) => toPostSummaryDto(r.post, r.author)),
     total?.value ?? 0,
     params,
   );

@@ -11,6 +11,7 @@ import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-or
 import type { Db } from "~/db/client.server";
 import { categories, posts, users } from "~/db/schema";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { publicPostSql } from "../moderation/visibility.server";
 import { toPostSummaryDto, type PostSummaryDto } from "../posts/posts.server";
 import { highlightToHtml, MATCH_START, MATCH_STOP, stripMarkdownFragment } from "./highlight";
 import { normalizeQuery } from "./query";
@@ -59,7 +60,8 @@ export async function searchPosts(db: Db, query: SearchPostsQuery, params: PageP
   if (q === "") return { ...toPage([], 0, params), q, searchable: false };
 
   const tsquery = sql`websearch_to_tsquery('russian', ${q})`;
-  const conditions: SQL[] = [sql`${posts.searchVector} @@ ${tsquery}`];
+  // Posts deleted by a moderator or hidden by reports are found by nobody (issue 10).
+  const conditions: SQL[] = [sql`${posts.searchVector} @@ ${tsquery}`, publicPostSql];
   if (query.categoryId !== undefined) conditions.push(eq(posts.categoryId, query.categoryId));
   const where = and(...conditions);
   const rankExpr = sql<number>`ts_rank_cd(${posts.searchVector}, ${tsquery})`;
@@ -129,7 +131,7 @@ export async function listPopularCategories(db: Db, limit = 6): Promise<Category
   const rows = await db
     .select({ id: categories.id, name: categories.name, postCount })
     .from(categories)
-    .innerJoin(posts, eq(posts.categoryId, categories.id))
+    .innerJoin(posts, and(eq(posts.categoryId, categories.id), publicPostSql))
     .groupBy(categories.id, categories.name)
     .orderBy(desc(postCount), categories.id)
     .limit(limit);

@@ -10,6 +10,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users } from "~/db/schema";
+import { publicPostRawSql, publicPostSql } from "../moderation/visibility.server";
 
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -62,7 +63,10 @@ interface SitemapCounts {
 }
 
 async function countEntries(db: Db): Promise<SitemapCounts> {
-  const [[postCount], [profileCount]] = await Promise.all([db.select({ value: count() }).from(posts), db.select({ value: count() }).from(users)]);
+  const [[postCount], [profileCount]] = await Promise.all([
+    db.select({ value: count() }).from(posts).where(publicPostSql),
+    db.select({ value: count() }).from(users),
+  ]);
   return { posts: postCount?.value ?? 0, profiles: profileCount?.value ?? 0 };
 }
 
@@ -90,6 +94,7 @@ async function sliceEntries(db: Db, counts: SitemapCounts, offset: number, limit
       ? db
           .select({ id: posts.id, lastmod: sql<Date>`coalesce(${posts.editedAt}, ${posts.createdAt})`.mapWith(posts.createdAt) })
           .from(posts)
+          .where(publicPostSql)
           .orderBy(posts.id)
           .limit(postEnd - postStart)
           .offset(postStart)
@@ -99,7 +104,10 @@ async function sliceEntries(db: Db, counts: SitemapCounts, offset: number, limit
           .select({
             id: users.id,
             // A profile changes when its owner publishes; the index on (author_id, created_at) answers this.
-            lastmod: sql<Date>`greatest(${users.createdAt}, (select max(p.created_at) from posts p where p.author_id = ${users.id}))`.mapWith(users.createdAt),
+            lastmod:
+              sql<Date>`greatest(${users.createdAt}, (select max(p.created_at) from posts p where p.author_id = ${users.id} and ${publicPostRawSql("p")}))`.mapWith(
+                users.createdAt,
+              ),
           })
           .from(users)
           .orderBy(users.id)

@@ -3,7 +3,7 @@
  * Rules: docs/product/accounts.md#members (username 3-32 chars, unique case-insensitively; unique email).
  */
 import { randomBytes } from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users, type ThemeColors } from "~/db/schema";
 import { Conflict, NotFound } from "~/lib/errors";
@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import type { RegisterInput } from "./schemas";
 import { isUniqueViolation } from "~/db/errors";
+import { assertRegistrationOpen } from "../moderation/registration.server";
 
 export type UserRow = typeof users.$inferSelect;
 export type Rank = "ADMIN" | "MODERATOR" | "VERIFIED" | "SCAMMER";
@@ -101,10 +102,13 @@ export function toUserRefDto(user: UserRow): UserRefDto {
 
 /**
  * Creates a member with an argon2id password hash and a new api token.
- * Throws Conflict (code `username_taken` or `email_taken`, with the field's Russian error)
- * when the username or email is already used, case-insensitively.
+ * Throws Forbidden (`registration_closed`, «Регистрация новых участников сейчас закрыта…») while
+ * an admin has closed registration (docs/product/moderation.md#settings), Conflict (code
+ * `username_taken` or `email_taken`, with the field's Russian error) when the username or email
+ * is already used, case-insensitively.
  */
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  await assertRegistrationOpen(db);
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -173,10 +177,11 @@ export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
 export async function getProfile(db: Db, id: number): Promise<ProfileDto> {
   const user = isValidId(id) ? await getUserById(db, id) : null;
   if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
+  // Posts everyone may see: not those a moderator deleted or reports hid (issue 10).
   const [counted] = await db
     .select({ value: count() })
     .from(posts)
-    .where(and(eq(posts.authorId, id)));
+    .where(and(eq(posts.authorId, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
   return {
     id: user.id,
     username: user.username,

@@ -12,29 +12,40 @@ import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { isValidId } from "~/lib/ids";
 import type { Db } from "~/db/client.server";
 import { users, wallPosts } from "~/db/schema";
-import { Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
+import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { likedIds } from "../likes/likes.server";
 import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
+import { assertMayPublish } from "../moderation/sanctions.server";
+import { seesHidden, type Reader } from "../moderation/visibility.server";
 import { isBlockedBy, requireMember } from "../people/relations.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 import { WallPostInputSchema } from "./schemas";
 
 type WallPostRow = typeof wallPosts.$inferSelect;
 
-/** One wall entry as anyone sees it; `liked` is the viewer's own like (false for visitors). Times are ISO strings. */
+/**
+ * One wall entry as a viewer sees it; `liked` is the viewer's own like (false for visitors).
+ * Times are ISO strings. An entry a moderator deleted keeps its place as «Удалено модератором»
+ * (`deleted`, body and html ""); one hidden by reports (`hidden`) shows its text only to its
+ * author and moderators (issue 10, docs/product/moderation.md).
+ */
 export interface WallPostDto {
   id: number;
   /** The member whose wall it is. */
   ownerId: number;
   author: UserRefDto;
-  /** The Markdown source. */
+  /** The Markdown source; "" when deleted, or hidden from the viewer. */
   body: string;
   /** Sanitised HTML rendered from `body`, mentions linked to profiles. */
   html: string;
+  /** Deleted by a moderator (authors and owners delete for good). */
+  deleted: boolean;
+  /** Hidden by reports until a moderator decides. */
+  hidden: boolean;
   likeCount: number;
   liked: boolean;
   pinned: boolean;
@@ -51,13 +62,18 @@ export interface WallView {
 /** The advisory-lock class of wall pins; the second key is the owner, so pins of one wall queue up. */
 const WALL_PIN_LOCK = 3_303;
 
-export function toWallPostDto(row: WallPostRow, author: UserRow, liked: boolean, mentions?: MentionMap): WallPostDto {
+export function toWallPostDto(row: WallPostRow, author: UserRow, liked: boolean, mentions?: MentionMap, viewer?: Reader): WallPostDto {
+  const deleted = row.deletedAt !== null;
+  const hidden = !deleted && row.hiddenAt !== null;
+  const readable = !deleted && (!hidden || seesHidden(viewer, row.authorId));
   return {
     id: row.id,
     ownerId: row.ownerId,
     author: toUserRefDto(author),
-    body: row.body,
-    html: renderMarkdown(row.body, mentions),
+    body: readable ? row.body : "",
+    html: readable ? renderMarkdown(row.body, mentions) : "",
+    deleted,
+    hidden,
     likeCount: row.likeCount,
     liked,
     pinned: row.pinnedAt !== null,
@@ -81,7 +97,7 @@ async function toDtos(db: Db, viewer: UserRow | null, rows: { entry: WallPostRow
       rows.map((row) => row.entry.body),
     ),
   ]);
-  return rows.map((row) => toWallPostDto(row.entry, row.author, liked.has(row.entry.id), mentions));
+  return rows.map((row) => toWallPostDto(row.entry, row.author, liked.has(row.entry.id), mentions, viewer));
 }
 
 function selectEntries(db: Db) {
@@ -134,8 +150,9 @@ export async function getPinnedWallPost(db: Db, viewer: UserRow | null, ownerId:
  * `actor` writes `input` (Markdown, 1-10 000 characters) on the wall of `ownerId`; returns
  * the entry. Publishes `wall_post.created` with the mentioned members to notify once stored.
  * Throws ValidationFailed (`invalid_input`, with field errors), NotFound (`profile_not_found`),
- * Forbidden (`blocked`) when the owner blocked the actor (docs/product/accounts.md#follows-and-blocks) and
- * RateLimited (429) for a second entry within 5 s (docs/product/limits.md#rate-limits, as comments).
+ * Forbidden (`blocked`) when the owner blocked the actor (docs/product/accounts.md#follows-and-blocks), MemberMuted /
+ * AccountSuspended while the actor is sanctioned (docs/product/moderation.md#suspension-and-mute)
+ * and RateLimited (429) for a second entry within 5 s (docs/product/limits.md#rate-limits, as comments).
  */
 export async function createWallPost(db: Db, actor: UserRow, ownerId: number, input: { body: unknown }): Promise<WallPostDto> {
   const parsed = WallPostInputSchema.safeParse(input);
@@ -148,6 +165,7 @@ export async function createWallPost(db: Db, actor: UserRow, ownerId: number, in
   if (await isBlockedBy(db, owner.id, actor.id)) {
     throw new Forbidden("Владелец стены ограничил вам возможность писать на ней", "blocked");
   }
+  await assertMayPublish(db, actor.id);
   await consumeLimit(db, "wallPosts", String(actor.id), "Писать на стене можно не чаще одного раза в 5 секунд");
   const [row] = await db.insert(wallPosts).values({ ownerId: owner.id, authorId: actor.id, body }).returning();
   const [mentionedUserIds, mentions] = await Promise.all([mentionTargets(db, actor.id, body), resolveMentions(db, [body])]);
@@ -187,6 +205,7 @@ export async function deleteWallPost(db: Db, actor: UserRow, id: number, ownerId
 export async function pinWallPost(db: Db, actor: UserRow, id: number, ownerId?: number): Promise<{ ownerId: number }> {
   const entry = await findEntry(db, id, ownerId);
   assertOwner(entry, actor);
+  if (entry.deletedAt) throw new Conflict("Запись удалена модератором — закрепить её нельзя", "wall_post_deleted");
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WALL_PIN_LOCK}, ${entry.ownerId})`);
     await tx

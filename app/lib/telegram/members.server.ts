@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { assertRegistrationOpen } from "~/domain/moderation/registration.server";
+import { sanctionsInForce } from "~/domain/moderation/sanctions.server";
 import { generateApiToken, type UserRow } from "~/domain/users/users.server";
 import { getConfig } from "~/lib/config.server";
 import { checkInitData, initDataFromAuthorization, type TelegramIdentity } from "./init-data.server";
@@ -29,12 +31,14 @@ export async function findTelegramMember(db: Db, telegramId: number): Promise<Us
  * @username kept on it), or creates one. A new member takes the Telegram username when it fits
  * the username rule (3-32 letters, digits, _) and is free case-insensitively, else `tg_<id>`
  * (then `tg_<id>_<random>`); their email is the placeholder `tg<id>@telegram.invalid`
- * (unverified), they have no password and a fresh api token. Concurrent first sign-ins of one
+ * (unverified), they have no password and a fresh api token. Creating a member throws Forbidden
+ * (`registration_closed`) while an admin has closed registration; a linked member still signs in. Concurrent first sign-ins of one
  * Telegram user end with one member (the unique telegram_id decides). `created` tells which path ran.
  */
 export async function signInTelegramMember(db: Db, identity: TelegramIdentity): Promise<{ user: UserRow; created: boolean }> {
   const linked = await findTelegramMember(db, identity.id);
   if (linked) return { user: await refreshTelegramUsername(db, linked, identity.username), created: false };
+  await assertRegistrationOpen(db);
   const displayName = [identity.firstName, identity.lastName].filter(Boolean).join(" ").trim().slice(0, 64) || null;
   for (let attempt = 0; attempt < 5; attempt++) {
     const username = await pickUsername(db, identity, attempt);
@@ -99,5 +103,7 @@ export async function telegramHeaderSession(db: Db, request: Request): Promise<{
   if (!check.ok) return null;
   const user = await findTelegramMember(db, check.identity.id);
   if (!user) return null;
+  // A suspended member's header opens nothing (docs/product/moderation.md#suspension-and-mute).
+  if ((await sanctionsInForce(db, user.id)).suspension) return null;
   return { user, expiresAt: new Date(check.identity.authDate.getTime() + telegramInitDataMaxAgeS * 1000) };
 }

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Ре
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   return pageData(async () => {
-    const post = await getPost(context.db, Number(params.id));
+    const post = await getPost(context.db, Number(params.id), user);
     assertAuthor({ authorId: post.author.id }, user);
     return { post };
   });

@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return pageData(async () => {
-    const [post, viewer] = await Promise.all([getPost(context.db, Number(params.id)), getOptionalUser(context, request)]);
+    const viewer = await getOptionalUser(context, request);
+    const post = await getPost(context.db, Number(params.id), viewer);
     const visitorKey = viewer
       ? `u:${viewer.id}`
       : `v:${createHash("sha256")

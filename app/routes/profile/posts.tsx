@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Мо
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const posts = await listPosts(context.db, { authorId: user.id }, parsePageParams(new URL(request.url).searchParams));
+  const posts = await listPosts(context.db, { authorId: user.id, reader: user }, parsePageParams(new URL(request.url).searchParams));
   return {
     posts,
     bookmarkedIds: await bookmarkedPostIds(

@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const [profile, viewer] = await Promise.all([getProfile(context.db, id), getOptionalUser(context, request)]);
     const viewerId = viewer?.id ?? null;
     const [posts, relations, achievements, wall] = await Promise.all([
-      listPosts(context.db, { authorId: id }, parsePageParams(search)),
+      listPosts(context.db, { authorId: id, reader: viewer }, parsePageParams(search)),
       getProfileRelations(context.db, viewerId, id),
       listUserAchievements(context.db, id),
       // The wall pages with its own key, so paging the posts leaves the wall where it was.

@@ -9,6 +9,6 @@ import { parsePageParams } from "~/lib/pagination";
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(context, request);
-    return apiData(await listPosts(context.db, { authorId: user.id }, parsePageParams(new URL(request.url).searchParams)));
+    return apiData(await listPosts(context.db, { authorId: user.id, reader: user }, parsePageParams(new URL(request.url).searchParams)));
   });
 }

@@ -4,12 +4,13 @@ import type { Route } from "./+types/posts";
 import { listPosts } from "~/domain/posts/posts.server";
 import { getProfile } from "~/domain/users/users.server";
 import { apiData } from "~/lib/api.server";
+import { getOptionalUser } from "~/lib/auth.server";
 import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
-    const profile = await getProfile(context.db, Number(params.id));
-    return apiData(await listPosts(context.db, { authorId: profile.id }, parsePageParams(new URL(request.url).searchParams)));
+    const [profile, reader] = await Promise.all([getProfile(context.db, Number(params.id)), getOptionalUser(context, request)]);
+    return apiData(await listPosts(context.db, { authorId: profile.id, reader }, parsePageParams(new URL(request.url).searchParams)));
   });
 }

@@ -1,0 +1,44 @@
+/**
+ * Test support for the moderation suites (issue 10): members with a role, members registered
+ * long enough ago for their reports to count towards the hide threshold, and the audit entries
+ * written about a target.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { auditLog, users, type AuditAction } from "~/db/schema";
+import type { UserRow } from "~/domain/users/users.server";
+import { makeUser } from "./factories";
+
+/** A new member with `role`, read back as stored. */
+export async function makeMember(db: Db, role: UserRow["role"] = "member"): Promise<UserRow> {
+  const user = await makeUser(db);
+  if (role === "member") return user;
+  const [updated] = await db.update(users).set({ role }).where(eq(users.id, user.id)).returning();
+  return updated!;
+}
+
+/** A member registered `days` days ago (reports of members registered 7+ days ago count towards hiding). */
+export async function makeSeasonedMember(db: Db, days = 30): Promise<UserRow> {
+  const user = await makeUser(db);
+  const [updated] = await db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - days * 86_400_000) })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}
+
+/** The member `id` as stored now. */
+export async function reload(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+/** Audit entries with `action`, newest first, optionally about member `targetUserId`. */
+export async function auditEntries(db: Db, action: AuditAction, targetUserId?: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(targetUserId === undefined ? eq(auditLog.action, action) : and(eq(auditLog.action, action), eq(auditLog.targetUserId, targetUserId)))
+    .orderBy(desc(auditLog.id));
+}
