@@ -57,7 +57,19 @@ export const layerZones = [
 ];
 
 export default defineConfig([
-  globalIgnores(["build/", "build-*/", ".react-router/", "data/", "drizzle/", "public/", "test-results/", "playwright-report/", "tests/.tmp/"]),
+  globalIgnores([
+    "build/",
+    "bench/minimal-router/build/",
+    "bench/minimal-router/.react-router/",
+    "build-*/",
+    ".react-router/",
+    "data/",
+    "drizzle/",
+    "public/",
+    "test-results/",
+    "playwright-report/",
+    "tests/.tmp/",
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,23 +1,28 @@
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser), once with
- * JavaScript and once without, against the built server on a fresh demo database.
+ * JavaScript and once without, against the built server on a fresh demo database. They run
+ * side by side in three workers (docs/product/engineering.md#tests): each journey makes its own
+ * members, and the few that look at something shared wait for their turn (tests/e2e/turns.ts).
  */
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 // The assistant's fake OpenAI-compatible endpoint (tests/setup/fake-assistant.ts) listens beside the site.
 const FAKE_ASSISTANT_PORT = PORT + 1000;
+// With E2E_DATABASE_URL (a PostgreSQL database, recreated empty) the site runs on PostgreSQL as in
+// production; `npm test` sets it from TEST_DATABASE_URL. Otherwise on PGlite in tests/.tmp.
+const DATABASE_URL = process.env.E2E_DATABASE_URL;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 3,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]]
-    : [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]],
-  timeout: 60_000,
+  // scripts/test-summary.mjs reads the JSON report for the closing "N passed, N failed" line.
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/playwright.json" }]],
+  // Long journeys (forty steps, two or three members) take most of a minute on a loaded 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -35,11 +40,14 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-    trace: "retain-on-failure",
+    // Recording a trace costs about a fifth of the run on 2 cores; to debug a failure locally, run
+    // `npx playwright test --trace retain-on-failure <file>`.
+    trace: "off",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // Journeys tagged @js-only test what only a script does (the build check, the chunk reload guard).
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: [
     {
@@ -50,7 +58,8 @@ export default defineConfig({
       env: { FAKE_ASSISTANT_PORT: String(FAKE_ASSISTANT_PORT) },
     },
     {
-      command: `rm -rf tests/.tmp/e2e-data-${PORT} && node server/index.js`,
+      // DATA_DIR holds uploads and the mails the journeys open (tests/e2e/email.spec.ts), and PGlite's files without DATABASE_URL.
+      command: `rm -rf tests/.tmp/e2e-data-${PORT} tests/.tmp/e2e-turns-${PORT} && ${DATABASE_URL ? `node scripts/fresh-database.mjs "${DATABASE_URL}" && ` : ""}node server/index.js`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -59,6 +68,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: "127.0.0.1",
         DATA_DIR: `tests/.tmp/e2e-data-${PORT}`,
+        ...(DATABASE_URL ? { DATABASE_URL } : {}),
         SEED_DEMO: "1",
         TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token",
         ASSISTANT_BASE_URL: `http://127.0.0.1:${FAKE_ASSISTANT_PORT}/v1`,

@@ -1,11 +1,31 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package exports name only its development build (dist/development: dev
+ * warnings, extra checks), in Node and in bundlers alike (remix-run/react-router#12437,
+ * #14102). Builds point `react-router` and `react-router/dom` at dist/production instead, and
+ * bundle react-router and the packages that import it into the server build, so the production
+ * server never loads the development build and holds one copy of the router (one context)
+ * (docs/product/engineering.md#speed).
+ */
+const productionRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  resolve:
+    command === "build"
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: productionRouter("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: productionRouter("dom-export.mjs") },
+          ],
+        }
+      : undefined,
   // Pre-bundled up front, so the first page in development does not reload mid-way.
   optimizeDeps: {
     include: [
@@ -25,5 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       "tailwind-merge",
     ],
   },
-  ssr: { external: ["@electric-sql/pglite", "@node-rs/argon2", "postgres"] },
+  ssr: {
+    external: ["@electric-sql/pglite", "@node-rs/argon2", "postgres"],
+    ...(command === "build" ? { noExternal: ["react-router", "remix-utils", "@react-router/node"] } : {}),
+  },
 }));

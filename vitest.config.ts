@@ -1,7 +1,12 @@
+import { availableParallelism } from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 const env = { DATA_DIR: "tests/.tmp/vitest-data", SESSION_SECRET: "test-session-secret", SEED_DEMO: "0" };
+// Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. Domain
+// test files share nothing (each copies its own database), so they run one per core, and at
+// least two at once (docs/product/engineering.md#tests).
+const domainWorkers = Math.max(2, availableParallelism());
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -17,17 +22,27 @@ export default defineConfig({
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "tests/lint/**/*.test.ts"],
           environment: "node",
           env,
+          globalSetup: ["tests/setup/domain-global.ts"],
+          maxWorkers: domainWorkers,
+          // Projects with different maxWorkers run as groups one after the other: domain first.
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: "api", include: ["tests/api/**/*.test.ts"], environment: "node", globalSetup: ["tests/setup/api-global.ts"] },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/api-global.ts"],
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         // Several server processes on one PostgreSQL database (TEST_DATABASE_URL); scripts/test.sh
         // runs it only in its PostgreSQL step.
         extends: true,
-        test: { name: "cluster", include: ["tests/cluster/**/*.test.ts"], environment: "node" },
+        test: { name: "cluster", include: ["tests/cluster/**/*.test.ts"], environment: "node", sequence: { groupOrder: 2 } },
       },
     ],
   },

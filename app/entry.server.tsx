@@ -22,6 +22,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce || undefined;
+  keepRetryAfter(responseStatusCode, responseHeaders, routerContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -79,3 +80,19 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const reported = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   log.error({ err: reported, method: request.method, url: path }, `${request.method} ${path} failed`);
 };
+
+/**
+ * A page form refused by a rate limit answers 429 (app/lib/forms.server.ts): its action's
+ * Retry-After reaches the HTML response too, as it does on /api (docs/product/limits.md#rate-limits),
+ * although no route exports a `headers` function.
+ */
+function keepRetryAfter(status: number, headers: Headers, routerContext: EntryContext): void {
+  if (status !== 429 || headers.has("Retry-After")) return;
+  const context = routerContext.staticHandlerContext;
+  for (const source of [context.actionHeaders, context.loaderHeaders]) {
+    for (const routeHeaders of Object.values(source ?? {})) {
+      const retryAfter = routeHeaders.get("Retry-After");
+      if (retryAfter) return void headers.set("Retry-After", retryAfter);
+    }
+  }
+}

@@ -10,36 +10,43 @@ import { HeartCrack } from "lucide-react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { isReadMarking } from "~/components/conversations/links";
+import { AppUpdates, isChunkLoadError, reloadAfterChunkError } from "~/components/layout/app-updates";
 import { LoadingBar } from "~/components/loading-bar";
 import { MusicPlayerProvider } from "~/components/music/player";
 import { TelegramMiniApp } from "~/components/telegram/telegram-mini-app";
+import { TELEGRAM_MARK_SCRIPT } from "~/components/telegram/webapp";
 import { ThemeStorage } from "~/components/settings/theme-storage";
+import { useColorScheme } from "~/components/layout/color-scheme-toggle";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
-import { getOptionalUser } from "~/lib/auth.server";
+import { getCurrentSession } from "~/lib/session.server";
 import { commitCsrfToken } from "~/lib/csrf.server";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/root-data";
 import { themeStyle } from "~/lib/theme";
+import { colorSchemeClass, colorSchemeFromCookie } from "~/lib/color-scheme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
 
 /**
  * The document's data: site name, the signed-in member (as the header shows them), the CSRF
- * token, a flash toast, and for a member the realtime settings and unread figures (docs/product/notifications.md#unread-counting).
+ * token, a flash toast, the colour scheme (docs/product/interface.md#dark-mode), and for a member the realtime settings and unread figures (docs/product/notifications.md#unread-counting).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, [csrfToken, csrfCookie], flash] = await Promise.all([getOptionalUser(context, request), commitCsrfToken(request), takeToast(request)]);
-  // Signed-in members get their live connection's token and the unread figures (docs/product/notifications.md#unread-counting).
-  const realtime = user ? await loadRealtimeRootData(context, user) : null;
+  const [session, [csrfToken, csrfCookie], flash] = await Promise.all([getCurrentSession(context.db, request), commitCsrfToken(request), takeToast(request)]);
+  const user = session?.user ?? null;
+  // Signed-in members get this session's live-connection token and the unread figures (docs/product/notifications.md#unread-counting).
+  const realtime = session ? await loadRealtimeRootData(context, { id: session.user.id, apiToken: session.apiToken }) : null;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
-  return data({ siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime }, { headers });
+  // The reader's scheme from its cookie, so <html> carries the right class at once (docs/product/interface.md#dark-mode).
+  const colorScheme = colorSchemeFromCookie(request.headers.get("Cookie"));
+  return data({ siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime, colorScheme }, { headers });
 }
 
 /**
@@ -59,11 +66,14 @@ type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
+  const colorScheme = useColorScheme();
   return (
-    <html lang="ru" style={themeStyle(rootData?.viewer?.theme)}>
+    // The head's script may mark <html> as the Telegram Mini App before React takes over.
+    <html lang="ru" className={colorSchemeClass(colorScheme)} style={themeStyle(rootData?.viewer?.theme)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TELEGRAM_MARK_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -85,7 +95,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
       <TooltipProvider>
+        {/* The first stop of the keyboard: straight past the header to the page (every layout's <main id="main">). */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-md focus:bg-primary focus:px-4 focus:py-3 focus:text-primary-foreground focus:shadow-lg"
+        >
+          Перейти к содержимому
+        </a>
         <LoadingBar />
+        <AppUpdates />
         <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} signedIn={Boolean(loaderData.viewer)} />
         {/* Outside the pages, so the music keeps playing across client-side navigation (issue 11). */}
         <MusicPlayerProvider>
@@ -134,6 +152,10 @@ function useScrollToTopAfterNavigation() {
 
 /** Any error thrown while loading or rendering: the error page with its status and a Russian message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A page whose code chunk failed to load (a redeploy removed it) reloads, guarded for 10 s.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
   let status = 500;
   let message = "Что-то пошло не так. Попробуйте обновить страницу.";
   if (isRouteErrorResponse(error)) {

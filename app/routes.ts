@@ -1,13 +1,9 @@
 /**
  * The route table: every URL of docs/product/routes.md#pages with its layout, plus the JSON calls of docs/product/routes.md#json-calls.
- * Layouts: auth, default, primitive and bare (app/layouts/). Pages that later issues fill
- * share the placeholder modules, which still apply the sign-in guard of their row.
+ * Layouts: auth, default, primitive and bare (app/layouts/). Every route has its own module: no
+ * placeholder pages are left.
  */
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-
-/** A page a later issue fills: public, or behind sign-in (docs/product/routes.md#pages, the access column). */
-const soon = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
-const soonPrivate = (path: string, id: string) => route(path, "routes/placeholder-private.tsx", { id });
 
 export default [
   layout("layouts/default.tsx", [
@@ -20,14 +16,26 @@ export default [
     route("claims", "routes/claims/index.tsx"),
     route("claims/new", "routes/claims/new.tsx"),
     route("claims/:id", "routes/claims/claim.tsx"),
-    soonPrivate("admin/stats", "admin-stats"),
-    route("admin/recaptcha-status", "routes/admin/recaptcha-status.tsx"),
-    // Admin pages of issue 11 (standalone until the admin dashboard links them).
-    route("admin/music", "routes/admin/music.tsx"),
-    route("admin/music/:id", "routes/admin/music-track.tsx"),
-    route("admin/faq", "routes/admin/faq.tsx"),
-    route("admin/faq/entries/new", "routes/admin/faq-entry.tsx", { id: "admin-faq-entry-new" }),
-    route("admin/faq/entries/:id", "routes/admin/faq-entry.tsx", { id: "admin-faq-entry" }),
+    // The admin area (docs/product/moderation.md#admin-pages): one layout for moderators and admins.
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("members", "routes/admin/members.tsx"),
+      route("members/:id", "routes/admin/member.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("log", "routes/admin/log.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("stats", "routes/admin/stats.tsx"),
+      route("recaptcha-status", "routes/admin/recaptcha-status.tsx"),
+      route("music", "routes/admin/music.tsx"),
+      route("music/:id", "routes/admin/music-track.tsx"),
+      route("faq", "routes/admin/faq.tsx"),
+      route("faq/entries/new", "routes/admin/faq-entry.tsx", { id: "admin-faq-entry-new" }),
+      route("faq/entries/:id", "routes/admin/faq-entry.tsx", { id: "admin-faq-entry" }),
+      route("ads", "routes/admin/ads.tsx"),
+      route("ads/slots/new", "routes/admin/ad-slot.tsx", { id: "admin-ad-slot-new" }),
+      route("ads/slots/:id", "routes/admin/ad-slot.tsx", { id: "admin-ad-slot" }),
+    ]),
+    route("report", "routes/moderation/report.tsx"),
     route("profile", "routes/profile/index.tsx"),
     route("profile/posts", "routes/profile/posts.tsx"),
     route("profile/wallet", "routes/profile/wallet.tsx"),
@@ -42,7 +50,7 @@ export default [
   ]),
 
   layout("layouts/bare.tsx", [
-    soon("ads", "ads"),
+    route("ads", "routes/ads/index.tsx"),
     route("chatgpt", "routes/assistant/index.tsx"),
     route("chatgpt/:id", "routes/assistant/conversation.tsx"),
     route("blacklist", "routes/blacklist.tsx"),
@@ -52,6 +60,7 @@ export default [
     // A form target: redirects back to the post, or explains a refused comment without JavaScript.
     route("post/:id/comments", "routes/posts/comments.tsx"),
     route("post/:id/edit", "routes/posts/edit.tsx"),
+    route("post/:id/delete", "routes/posts/delete.tsx"),
     route("posts/new", "routes/posts/new.tsx"),
     route("posts/new/preview", "routes/posts/preview.tsx"),
   ]),
@@ -69,12 +78,16 @@ export default [
 
   // Form targets (actions that redirect back; with JavaScript they answer fetchers).
   route("auth/logout", "routes/auth/logout.tsx"),
+  route("settings/color-scheme", "routes/settings/color-scheme.ts"),
   route("profile/:id/wall", "routes/profile/wall.tsx"),
   route("profile/:id/follow", "routes/profile/follow.tsx"),
   route("profile/:id/block", "routes/profile/block.tsx"),
   route("profile/:id/message", "routes/conversations/start.ts"),
   route("likes", "routes/likes.tsx"),
   route("bookmarks", "routes/bookmarks.tsx"),
+  route("moderation", "routes/moderation/content.tsx"),
+  // The click-counting redirect of a running ad (docs/product/pages.md#ads).
+  route("ads/:id/click", "routes/ads/click.ts"),
 
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("sitemaps/:file", "routes/sitemap-part.tsx"),
@@ -123,10 +136,13 @@ export default [
     route("profiles/search", "routes/api/profiles/search.ts"),
     route("profiles/online", "routes/api/profiles/online.ts"),
     route("profiles/blacklist", "routes/api/profiles/blacklist.ts"),
+    route("profiles/:id/trust-card", "routes/api/profiles/trust-card.ts"),
     route("claims", "routes/api/claims/file.ts"),
     route("claims/:id", "routes/api/claims/claim.ts"),
     route("claims/:id/decision", "routes/api/claims/decision.ts"),
     route("image", "routes/api/images/image.ts"),
+    route("uploads/images", "routes/api/uploads/images.ts"),
+    route("posts/preview", "routes/api/posts/preview.ts"),
     route("music/:id/audio", "routes/api/music/audio.ts"),
     route("music/:id/plays", "routes/api/music/plays.ts"),
     // The assistant's answer streamed as server-sent events (docs/decisions/0014-assistant-streaming-and-quota.md).
@@ -134,5 +150,8 @@ export default [
     route("*", "routes/api/not-found.ts"),
   ]),
 
+  // docs/product/routes.md#access-and-guards: any /account path asks who the member is; a visitor goes to /.
+  route("account", "routes/account.ts", { id: "account" }),
+  route("account/*", "routes/account.ts", { id: "account-splat" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

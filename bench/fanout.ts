@@ -38,8 +38,8 @@ import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "../app/db/client.server";
-import { conversations, users } from "../app/db/schema";
-import { generateApiToken } from "../app/domain/users/users.server";
+import { conversations, sessions, users } from "../app/db/schema";
+import { generateApiToken } from "../app/domain/users/sessions.server";
 import { hashPassword } from "../app/lib/password.server";
 import { Client, csrfFromHtml } from "../tests/api/client";
 import WebSocket from "ws";
@@ -240,16 +240,21 @@ async function seed(options: { url?: string; pgliteDir?: string }) {
     const suffix = randomBytes(3).toString("hex");
     const rows = Array.from({ length: SUBSCRIBERS + SENDER_ACCOUNTS }, (_, i) => {
       const username = i < SUBSCRIBERS ? `sub_${suffix}_${i}` : `snd_${suffix}_${i - SUBSCRIBERS}`;
-      return { username, email: `${username}@bench.test`, passwordHash, apiToken: generateApiToken() };
+      return { username, email: `${username}@bench.test`, passwordHash };
     });
     const inserted: Member[] = [];
+    // Each member signed in once: realtime tokens belong to sessions (docs/decisions/0012).
+    const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
     for (let i = 0; i < rows.length; i += 500) {
-      inserted.push(
-        ...(await handle.db
-          .insert(users)
-          .values(rows.slice(i, i + 500))
-          .returning({ id: users.id, email: users.email, apiToken: users.apiToken })),
-      );
+      const created = await handle.db
+        .insert(users)
+        .values(rows.slice(i, i + 500))
+        .returning({ id: users.id, email: users.email });
+      const withTokens = created.map((row) => ({ ...row, apiToken: generateApiToken() }));
+      await handle.db
+        .insert(sessions)
+        .values(withTokens.map((row) => ({ id: randomBytes(24).toString("base64url"), userId: row.id, expiresAt, apiToken: row.apiToken })));
+      inserted.push(...withTokens);
     }
     const [publicRow] = await handle.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.kind, "public"));
     if (!publicRow) throw new Error("no public conversation: migration 0005 inserts it");
@@ -490,7 +495,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "shodka-fanout-"));
 const admin = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : null;
 const dbName = `bench_fanout_${Date.now()}_${randomBytes(3).toString("hex")}`;
 try {
-  let env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: "0" };
+  // Every subscriber connects from this machine's one address: lift the per-address cap (issue 13 item 5).
+  let env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: "0", REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(10 * (SUBSCRIBERS + 100)) };
   let data: Awaited<ReturnType<typeof seed>>;
   if (admin && databaseUrl) {
     await admin.unsafe(`create database "${dbName}"`);

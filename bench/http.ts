@@ -1,69 +1,150 @@
 /**
- * bench/http: requests per second and p99 latency of `/`, `/post/{id}` and
- * `/api/profile/{id}/posts` on the seeded database, beside a bare node:http hello-world
- * measured in the same run, each printed as a ratio to that baseline (issue 2).
+ * bench/http (issue 12): requests per second and p99 latency of the site's pages and calls,
+ * each printed as a ratio to baselines served by this benchmark in the same run, since absolute
+ * figures drift on shared machines:
+ * - the node:http floor (a hello world),
+ * - a minimal React Router page (bench/minimal-router: one route, no data, built here like the
+ *   site) and its resource route, served by @react-router/node on node:http.
  *
- *   npm run build && npm run bench:http            # PGlite (the default engine)
- *   BENCH_DATABASE_URL=postgres://… npm run bench:http   # PostgreSQL
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 to change the load.
+ * Targets (issue 12): visitor `/`, `/post/{id}` (the post with the most comments), `/search`,
+ * `/profile/{id}` ≥ 2× the minimal page at 50 connections, p99 within 2× the floor's p99 or
+ * 50 ms; signed-in `/` and `/post/{id}` ≥ 0.3× the minimal page at 10 connections, p99 ≤ 150 ms;
+ * `/api/profile/{id}/posts` and the unread counters ≥ 0.6× the minimal resource route at 50.
+ * Every line says whether its target is met.
+ *
+ *   npm run build && npm run bench:http                          # PGlite, the demo data
+ *   BENCH_DATABASE_URL=postgres://…/shodka_bench npm run bench:http   # PostgreSQL (npm run bench:data)
+ *   BENCH_SECONDS=10 to change the length of each measurement.
  */
-import { createServer } from "node:http";
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
 import { freePort, startServer } from "../tests/setup/server";
+import { signIn } from "./sign-in";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Figure {
   name: string;
+  connections: number;
   rps: number;
   p99: number;
   errors: number;
+  target?: { rps: number; of: Figure; p99: number };
 }
 
-async function measure(name: string, url: string): Promise<Figure> {
+async function measure(name: string, url: string, connections: number, headers: Record<string, string> = {}): Promise<Figure> {
   // A short warm-up so JIT and caches settle before the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: SECONDS, headers });
+  return { name, connections, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-const baselinePort = await freePort();
-const baseline = createServer((_req, res) => {
+async function listen(server: Server): Promise<string> {
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+// Baseline 1: the node:http floor.
+const floor = createServer((_req, res) => {
   res.writeHead(200, { "Content-Type": "text/plain" });
   res.end("hello world");
 });
-await new Promise<void>((resolve) => baseline.listen(baselinePort, "127.0.0.1", resolve));
+const floorUrl = await listen(floor);
+
+// Baseline 2: the minimal React Router app, built now.
+const minimalDir = path.resolve(import.meta.dirname, "minimal-router");
+execFileSync("npx", ["react-router", "build", minimalDir], { stdio: "ignore" });
+const minimalBuild = (await import(pathToFileURL(path.join(minimalDir, "build/server/index.js")).href)) as ServerBuild;
+const minimal = createServer(createRequestListener({ build: minimalBuild, mode: "production" }));
+const minimalUrl = await listen(minimal);
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-const server = await startServer({ SEED_DEMO: "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const server = await startServer({ SEED_DEMO: databaseUrl ? "0" : "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 try {
-  const feed = (await (await fetch(`${server.baseUrl}/api/profile/2/posts?perPage=1`)).json()) as {
-    data: { items: { id: number; author: { id: number } }[] };
-  };
-  const post = feed.data.items[0];
-  if (!post) throw new Error("the seeded database has no posts");
+  const site = server.baseUrl;
+  const feed = (await (await fetch(`${site}/api/profile/2/posts?perPage=1`)).json()) as { data: { items: { id: number; author: { id: number } }[] } };
+  const authorId = feed.data.items[0]?.author.id ?? 2;
+  const postId = await busiestPost(site);
+  const word = "продам";
+  const cookie = await signIn(site);
 
   const figures: Figure[] = [];
-  figures.push(await measure("node:http hello world (baseline)", `http://127.0.0.1:${baselinePort}/`));
-  figures.push(await measure("GET /", `${server.baseUrl}/`));
-  figures.push(await measure(`GET /post/${post.id}`, `${server.baseUrl}/post/${post.id}`));
-  figures.push(await measure(`GET /api/profile/${post.author.id}/posts`, `${server.baseUrl}/api/profile/${post.author.id}/posts`));
+  const floorAt50 = await measure("node:http floor", floorUrl, 50);
+  const minimalAt50 = await measure("minimal React Router page", `${minimalUrl}/`, 50);
+  const minimalAt10 = await measure("minimal React Router page", `${minimalUrl}/`, 10);
+  const resourceAt50 = await measure("minimal React Router resource route", `${minimalUrl}/resource`, 50);
+  figures.push(floorAt50, minimalAt50, minimalAt10, resourceAt50);
 
-  const base = figures[0]!;
-  console.log(`\nbench/http: ${SECONDS} s per target, ${CONNECTIONS} connections, database ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
-  console.log("target".padEnd(44), "req/s".padStart(10), "× baseline".padStart(11), "p99 ms".padStart(9), "× baseline".padStart(11), "errors".padStart(7));
+  const visitorP99 = Math.max(2 * floorAt50.p99, 50);
+  for (const [name, url] of [
+    ["visitor /", "/"],
+    [`visitor /post/${postId}`, `/post/${postId}`],
+    [`visitor /search?q=${word}`, `/search?q=${encodeURIComponent(word)}`],
+    [`visitor /profile/${authorId}`, `/profile/${authorId}`],
+  ] as const) {
+    figures.push({ ...(await measure(name, site + url, 50)), target: { rps: 2, of: minimalAt50, p99: visitorP99 } });
+  }
+  for (const [name, url] of [
+    ["member /", "/"],
+    [`member /post/${postId}`, `/post/${postId}`],
+  ] as const) {
+    figures.push({ ...(await measure(name, site + url, 10, { cookie })), target: { rps: 0.3, of: minimalAt10, p99: 150 } });
+  }
+  for (const [name, url, headers] of [
+    [`/api/profile/${authorId}/posts`, `/api/profile/${authorId}/posts`, {}],
+    ["/api/profile/notifications/unread (member)", "/api/profile/notifications/unread", { cookie }],
+  ] as const) {
+    figures.push({ ...(await measure(name, site + url, 50, headers)), target: { rps: 0.6, of: resourceAt50, p99: Number.POSITIVE_INFINITY } });
+  }
+
+  console.log(`\nbench/http: ${SECONDS} s per target, database ${databaseUrl ? "PostgreSQL" : "PGlite (demo data)"}`);
+  console.log(
+    "target".padEnd(46),
+    "conn".padStart(5),
+    "req/s".padStart(9),
+    "× floor".padStart(8),
+    "× minimal".padStart(10),
+    "p99 ms".padStart(8),
+    "errors".padStart(7),
+    "  verdict",
+  );
   for (const f of figures) {
+    const ofMinimal = f.target ? f.rps / f.target.of.rps : Number.NaN;
+    const verdict = f.target
+      ? `${ofMinimal >= f.target.rps && f.p99 <= f.target.p99 ? "met" : "MISSED"} (≥ ${f.target.rps}× ${f.target.of.name}${Number.isFinite(f.target.p99) ? `, p99 ≤ ${f.target.p99.toFixed(0)} ms` : ""})`
+      : "baseline";
     console.log(
-      f.name.padEnd(44),
-      f.rps.toFixed(0).padStart(10),
-      (f.rps / base.rps).toFixed(3).padStart(11),
-      f.p99.toFixed(1).padStart(9),
-      (f.p99 / Math.max(base.p99, 0.001)).toFixed(1).padStart(11),
+      f.name.padEnd(46),
+      String(f.connections).padStart(5),
+      f.rps.toFixed(0).padStart(9),
+      (f.rps / floorAt50.rps).toFixed(3).padStart(8),
+      (f.target ? ofMinimal.toFixed(2) : "").padStart(10),
+      f.p99.toFixed(1).padStart(8),
       String(f.errors).padStart(7),
+      ` ${verdict}`,
     );
   }
 } finally {
   await server.stop();
-  baseline.close();
+  floor.close();
+  minimal.close();
+}
+
+/** The post with the most comments among the home page's (the issue's post page has 50). */
+async function busiestPost(site: string): Promise<number> {
+  const html = await (await fetch(`${site}/`)).text();
+  const ids = [...new Set([...html.matchAll(/href="\/post\/(\d+)"/g)].map((match) => Number(match[1])))];
+  let best = { id: ids[0] ?? 1, comments: -1 };
+  for (const id of ids) {
+    const page = await (await fetch(`${site}/post/${id}`)).text();
+    const comments = (page.match(/id="comment-\d+"/g) ?? []).length;
+    if (comments > best.comments) best = { id, comments };
+  }
+  return best.id;
 }

@@ -7,7 +7,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
-npx eslint --cache --cache-strategy content --cache-location node_modules/.cache/eslint/ . || status=1
+# A warning fails the run too: what is worth a warning is worth fixing now.
+npx eslint --max-warnings 0 --cache --cache-strategy content --cache-location node_modules/.cache/eslint/ . || status=1
 npx prettier --check --cache --cache-strategy content --log-level warn . || status=1
 node scripts/check-lock.mjs || status=1
 node scripts/check-doc-refs.mjs || status=1

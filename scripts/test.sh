@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 mkdir -p tests/.tmp
 rm -f tests/.tmp/vitest-*.json tests/.tmp/playwright.json tests/.tmp/lint.json
 status=0
-step() { echo; echo "== $*"; }
+# Each step's heading says when it began (seconds since the run started), so a slow step shows in the log.
+step() { echo; echo "== [${SECONDS}s] $*"; }
 
 step "Lint"
 # A failed lint fails the run and counts as one failure in the closing line.
@@ -36,7 +37,16 @@ fi
 
 step "Playwright: journeys in Chromium, JavaScript on and off"
 bash scripts/ensure-chromium.sh || status=1
+# With a PostgreSQL server at hand the journeys' site runs on it (a database of its own, recreated
+# empty), as in production; without one, on PGlite.
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -z "${E2E_DATABASE_URL:-}" ]; then
+  export E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/shodka_e2e"
+fi
 npx playwright test || status=1
 
-node scripts/test-summary.mjs tests/.tmp/lint.json tests/.tmp/vitest-pglite.json tests/.tmp/vitest-postgres.json tests/.tmp/vitest-cluster.json tests/.tmp/playwright.json || status=1
+reports=(tests/.tmp/lint.json tests/.tmp/vitest-pglite.json)
+if [ -n "${TEST_DATABASE_URL:-}" ]; then reports+=(tests/.tmp/vitest-postgres.json tests/.tmp/vitest-cluster.json); fi
+reports+=(tests/.tmp/playwright.json)
+echo; echo "== [${SECONDS}s] Summary"
+node scripts/test-summary.mjs "${reports[@]}" || status=1
 exit $status

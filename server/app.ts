@@ -2,50 +2,270 @@
  * The React Router request handler, built by Vite into build/server/index.js (and loaded
  * through Vite in development). It hands every loader and action the database, the
  * configuration, the caller's address and the request's id and logger (app/lib/context.ts).
+ *
+ * Requests are read here rather than by @react-router/express's adapter, so that one place
+ * refuses input no route may meet (issue 13 item 3, app/lib/input-guard.ts): a NUL or a lone
+ * surrogate in the path, the query or the body answers 400 `invalid_text` — JSON on /api, a
+ * Russian message on pages — before any loader or action runs.
  */
-import type { Server } from "node:http";
-import type { AppLoadContext } from "react-router";
-import { createRequestHandler } from "@react-router/express";
+import type { IncomingMessage, Server } from "node:http";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext } from "react-router";
 import express from "express";
 // Types only: req.id and req.log, which server/http-logger.js sets.
 import type {} from "pino-http";
 // A static import: given a function instead, React Router re-derives the whole route
 // table on every request (several ms each). Development reloads this module on change.
 import * as build from "virtual:react-router/server-build";
+import type { Db } from "~/db/client.server";
 import { closeDatabase, getDatabase } from "~/db/database.server";
+import { recordImpressions } from "~/domain/ads/ad-listings.server";
+import { flushViews, queueView, visitorKeyOf } from "~/domain/posts/view-buffer.server";
+import { csrfTokenForCookies } from "~/lib/csrf.server";
+import {
+  adsShownIn,
+  cutPage,
+  uncutPage,
+  fillPage,
+  isStorable,
+  PAGE_CACHE_ENVELOPE,
+  PageCache,
+  pageCacheKey,
+  pageEtag,
+  storedHeaders,
+  type CachedPage,
+} from "~/lib/page-cache.server";
+import { pubSubOf } from "~/lib/realtime/pubsub.server";
 import { getConfig } from "~/lib/config.server";
 import { reportUnexpectedErrorsTo } from "~/lib/errors";
 import { currentLogger, logger } from "~/lib/logger.server";
+import { bodyHoldsForbiddenText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE, urlHoldsForbiddenText } from "~/lib/input-guard";
 import { closeEventStreams } from "~/lib/realtime/sse.server";
 import { attachWebSocketServer, type WebSocketTransport } from "~/lib/realtime/ws.server";
 import "~/lib/context";
+import { serveEventStream } from "./event-stream";
+import { sendResponse } from "./send-response";
 
 export const app = express.Router();
 
 // A 500 from an /api call is logged with the request's id.
 reportUnexpectedErrorsTo((error) => currentLogger().error({ err: error }, "an /api call failed"));
 
-app.use(
-  createRequestHandler({
-    build,
-    async getLoadContext(req, res): Promise<AppLoadContext> {
-      const { db } = await getDatabase();
-      // server/http-logger.js gives every request its id and logger; the fallback serves a
-      // handler mounted without it.
-      const requestId = String(req.id ?? "");
-      const log = req.log ?? logger.child({ reqId: requestId });
-      return { db, config: getConfig(), clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string, requestId, log };
-    },
-  }),
-);
+const handleRequest = createRequestHandler(build, getConfig().nodeEnv);
+
+// The build this process serves, for the browser's hourly update check
+// (docs/product/routes.md#navigation-behaviour; app/components/layout/app-updates.tsx). Never cached.
+app.get("/api/build", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ version: build.assets.version });
+});
+
+// Server-sent events beside the router (server/event-stream.ts): the same checks, written straight to Node's response.
+app.get("/api/sse", async (req, res, next) => {
+  try {
+    const url = requestUrl(req);
+    if (urlHoldsForbiddenText(url)) return refuseForbiddenText(url, res);
+    await serveEventStream((await getDatabase()).db, req, res);
+  } catch (error) {
+    next(error);
+  }
+});
+
+app.use(async (req, res, next) => {
+  try {
+    const pageKey = pageCacheKey({
+      method: req.method,
+      url: req.originalUrl,
+      cookieHeader: req.headers.cookie,
+      hasAuthorization: req.headers.authorization !== undefined,
+    });
+    const cached = pageKey ? pageCache.get(pageKey) : undefined;
+    if (cached) return await answerFromCache(req, res, cached);
+
+    const url = requestUrl(req);
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    // server/index.js has capped the body's size (Content-Length required), so reading it whole is bounded.
+    const body = hasBody ? await readBody(req) : null;
+    if (urlHoldsForbiddenText(url) || (body && (await bodyHoldsForbiddenText(req.get("Content-Type") ?? null, body)))) {
+      return refuseForbiddenText(url, res);
+    }
+    const headers = requestHeaders(req);
+    // A cacheable page is rendered with the reader's CSRF token fixed beforehand, so the page can
+    // be stored with that token as a placeholder and its cookie is issued here, not by the loader.
+    const csrf = pageKey ? await csrfTokenForCookies(req.headers.cookie) : null;
+    if (csrf?.[1]) headers.set("Cookie", withCookie(req.headers.cookie, csrf[1].split(";")[0]!));
+    const request = new Request(url.href, {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+    const { db } = await getDatabase();
+    // server/http-logger.js gives every request its id and logger; the fallback serves a
+    // handler mounted without it.
+    const requestId = String(req.id ?? "");
+    const log = req.log ?? logger.child({ reqId: requestId });
+    const context: AppLoadContext = { db, config: getConfig(), clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string, requestId, log };
+    const generation = pageCache.generation;
+    const response = await handleRequest(request, context);
+    // Anything but GET and HEAD may have written: stored visitor pages are stale, in every process.
+    if (hasBody) announceWrite(db);
+    // A HEAD answer has no body to store; a GET stores what HEAD requests are answered from too.
+    if (!pageKey || !csrf || req.method !== "GET" || !isStorable(response.status, response.headers)) {
+      if (csrf?.[1]) res.append("Set-Cookie", csrf[1]);
+      return await sendResponse(res, response);
+    }
+    const text = await response.text();
+    const cut = cutPage(text, csrf[0], res.locals.cspNonce as string);
+    const page: CachedPage = {
+      status: response.status,
+      headers: storedHeaders(response.headers),
+      ...(cut ?? uncutPage(text)),
+      adIds: adsShownIn(text),
+      generation,
+    };
+    // A page still holding something of this reader's token is answered to them alone.
+    if (cut) pageCache.store(pageKey, page);
+    answerPage(req, res, page, () => text, csrf[0], csrf[1], "MISS");
+  } catch (error) {
+    next(error);
+  }
+});
+
+/** This process's visitor pages (app/lib/page-cache.server.ts). */
+const pageCache = new PageCache();
+let listeningForWrites = false;
+let announcing = false;
+let announceAgain = false;
+
+/**
+ * Forgets the stored visitor pages here at once, and in every process through the realtime
+ * pub/sub; announcements made while one is on its way are folded into one more.
+ */
+function announceWrite(db: Db): void {
+  pageCache.invalidate();
+  if (announcing) {
+    announceAgain = true;
+    return;
+  }
+  announcing = true;
+  void (async () => {
+    try {
+      do {
+        announceAgain = false;
+        await pubSubOf(db).publish({ to: PAGE_CACHE_ENVELOPE });
+      } while (announceAgain);
+    } catch (error) {
+      logger.error({ err: error }, "the page cache could not tell other processes of a write");
+    } finally {
+      announcing = false;
+    }
+  })();
+}
+
+/** Answers a visitor's request from a stored page: 304 when their copy is current, else the page with their token. */
+async function answerFromCache(req: ExpressRequest, res: ExpressResponse, page: CachedPage): Promise<void> {
+  const [token, setCookie] = await csrfTokenForCookies(req.headers.cookie);
+  // A view is a view whether the page was rendered or stored (docs/product/engineering.md#speed).
+  const postId = /^\/post\/(\d+)(?:\.data)?(?:\?|$)/.exec(req.originalUrl)?.[1];
+  if (postId) {
+    const { db } = await getDatabase();
+    queueView(db, Number(postId), visitorKeyOf(null, req.ip ?? "unknown", req.get("User-Agent") ?? null));
+  }
+  if (page.adIds.length > 0) {
+    const { db } = await getDatabase();
+    recordImpressions(db, page.adIds).catch((error: unknown) => logger.warn({ err: error }, "ad impressions of a cached page were not counted"));
+  }
+  answerPage(req, res, page, () => fillPage(page, token, res.locals.cspNonce as string), token, setCookie, "HIT");
+}
+
+/**
+ * Sends a visitor page, or 304 when the reader's copy is current, whether the page was just
+ * rendered (MISS) or stored (HIT). The 304 carries no Content-Security-Policy: a browser keeps
+ * its stored copy and updates the stored headers from the 304, so a policy here would pair this
+ * response's nonce with the stored copy's scripts and block every one of them.
+ */
+function answerPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: CachedPage,
+  body: () => string,
+  token: string,
+  setCookie: string | null,
+  outcome: "HIT" | "MISS",
+): void {
+  const etag = pageEtag(page, token);
+  if (!setCookie && req.get("If-None-Match") === etag) {
+    res.removeHeader("Content-Security-Policy");
+    res.set({ ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome });
+    res.status(304).end();
+    return;
+  }
+  for (const [name, value] of page.headers) res.append(name, value);
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  res.set({ ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome });
+  // Not res.send(): its own freshness check would answer 304 with this response's policy.
+  const text = body();
+  res.set("Content-Length", String(Buffer.byteLength(text)));
+  res.status(page.status).end(text);
+}
+
+/** `cookieHeader` with the cookie `pair` ("name=value") in place of any of the same name. */
+function withCookie(cookieHeader: string | undefined, pair: string): string {
+  const name = pair.slice(0, pair.indexOf("="));
+  const kept = (cookieHeader ?? "").split(";").filter((part) => part.trim() !== "" && part.trim().split("=")[0] !== name);
+  return [...kept.map((part) => part.trim()), pair].join("; ");
+}
+
+/** The request's absolute URL, as @react-router/express builds it (honouring X-Forwarded-Host behind a trusted proxy). */
+function requestUrl(req: ExpressRequest): URL {
+  const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const port = Number.parseInt(forwarded ?? req.get("host")?.split(":")[1] ?? "", 10);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+function requestHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  return headers;
+}
+
+async function readBody(req: ExpressRequest): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function refuseForbiddenText(url: URL, res: ExpressResponse): void {
+  if (url.pathname.startsWith("/api/")) {
+    const ok = url.pathname.startsWith("/api/auth/") ? { ok: false } : {};
+    res.status(400).json({ ...ok, success: false, errors: { code: INVALID_TEXT_CODE, message: INVALID_TEXT_MESSAGE } });
+    return;
+  }
+  res.status(400).type("text/plain; charset=utf-8").send(`${INVALID_TEXT_MESSAGE}: уберите их и отправьте снова.`);
+}
 
 /** Opens, migrates and (when empty) seeds the database before the server listens. */
 export async function start(): Promise<void> {
-  await getDatabase();
+  const { db } = await getDatabase();
+  if (!listeningForWrites) {
+    listeningForWrites = true;
+    pubSubOf(db).listen((payload) => {
+      if ((payload as { to?: unknown } | null)?.to === PAGE_CACHE_ENVELOPE) pageCache.invalidate();
+    });
+  }
 }
 
 /** Closes the database; called on SIGTERM after the HTTP server stops accepting. */
 export async function stop(): Promise<void> {
+  await flushViews((await getDatabase()).db);
   await closeDatabase();
 }
 
@@ -53,10 +273,12 @@ let webSocket: WebSocketTransport | undefined;
 
 /**
  * Serves the realtime websocket at /api/ws on `server` (issue 4); call once, after listen.
- * Server-sent events need nothing here: /api/sse is an ordinary route.
+ * `clientAddress` gives an upgrade request's client address as Express's `req.ip` would (behind a
+ * trusted proxy, from X-Forwarded-For), for the per-address connection cap.
+ * Server-sent events need no upgrade: /api/sse is answered above, beside the router.
  */
-export function attachRealtime(server: Server): void {
-  webSocket ??= attachWebSocketServer(server, async () => (await getDatabase()).db);
+export function attachRealtime(server: Server, options: { clientAddress?: (request: IncomingMessage) => string } = {}): void {
+  webSocket ??= attachWebSocketServer(server, async () => (await getDatabase()).db, { clientAddress: options.clientAddress });
 }
 
 /**

@@ -4,6 +4,7 @@
 // Plain JavaScript so production starts with `node server/index.js` and no compiler.
 // Configuration comes from app/lib/config.server.js, the one module that reads the environment
 // (docs/decisions/0013); logging from app/lib/logger.server.js, imported once it is valid.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
@@ -23,6 +24,46 @@ try {
   process.exit(1);
 }
 const { logger } = await import("../app/lib/logger.server.js");
+
+// WEB_CONCURRENCY=N (N > 1): this primary process forks N workers that run the server below
+// and share the port through node:cluster; realtime frames cross between them by the
+// database's pub/sub (docs/product/engineering.md#speed; issue 12). The primary serves nothing.
+if (config.webConcurrency > 1 && cluster.isPrimary) {
+  await runPrimary(config.webConcurrency);
+}
+
+/**
+ * Forks `count` workers and passes SIGTERM/SIGINT on to all; exits once every worker has (with
+ * 1 if any failed). A worker that dies unasked stops them all with exit code 1, for the
+ * supervisor to restart the service (no restart loop on a bad start-up). Never resolves.
+ * @param {number} count
+ * @returns {Promise<never>}
+ */
+async function runPrimary(count) {
+  let stopping = false;
+  let failed = false;
+  logger.info({ workers: count }, `Starting ${count} workers`);
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (code !== 0) failed = true;
+    if (!stopping) {
+      logger.error({ pid: worker.process.pid, code, signal }, "a worker exited: stopping the others");
+      failed = true;
+      stop("SIGTERM");
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+  });
+  const stop = (/** @type {NodeJS.Signals} */ signal) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: stopping the workers.`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return new Promise(() => {});
+}
+
 const { requestLogging, unhandledErrors } = await import("./http-logger.js");
 
 const DEVELOPMENT = !config.production;
@@ -64,7 +105,8 @@ app.use(
             "default-src": ["'self'"],
             "script-src": ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, "https://telegram.org", ...RECAPTCHA_SCRIPT_SRC],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:", "https:"],
+            // Pictures come only from this site: post images go through /api/image (issue 13 item 11).
+            "img-src": ["'self'", "data:", "blob:"],
             "connect-src": ["'self'", "ws:", "wss:"],
             "frame-ancestors": ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
             "upgrade-insecure-requests": null,
@@ -88,6 +130,24 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MB = 1024 * 1024;
 const UPLOAD_LIMITS = [
   { path: /^\/profile\/settings(\.data)?$/, bytes: 10 * MB, message: "Файл слишком большой: не больше 10 МБ." },
+  // The post form's picture field without JavaScript, beside up to 50 000 characters of text
+  // (app/routes/posts/attached-image.server.ts); only multipart bodies carry a file, the rest keep 1 MiB.
+  {
+    path: /^\/(posts\/new(\/preview)?|post\/[^/]+\/edit)(\.data)?$/,
+    bytes: 11 * MB,
+    message: "Слишком большой запрос: изображение не больше 10 МБ.",
+    multipartOnly: true,
+  },
+  // A picture sent in a chat message (issue 14, app/routes/conversations/actions.server.ts) beside
+  // up to 4000 characters of text; only multipart bodies carry a file, the rest keep 1 MiB.
+  {
+    path: /^\/profile\/conversations(\.data)?$/,
+    bytes: 10 * MB,
+    message: "Слишком большой запрос: изображение не больше 10 МБ.",
+    multipartOnly: true,
+  },
+  // Pictures uploaded into posts (app/routes/api/uploads/images.ts).
+  { path: /^\/api\/uploads\/images$/, bytes: 10 * MB, message: "Файл слишком большой: не больше 10 МБ." },
   { path: /^\/admin\/music(\.data)?$/, bytes: 30 * MB, message: "Файл слишком большой: не больше 30 МБ." },
   { path: /^\/admin\/music\/[^/]+(\.data)?$/, bytes: 10 * MB, message: "Файл слишком большой: не больше 10 МБ." },
 ];
@@ -101,7 +161,8 @@ app.use((req, res, next) => {
   if (declared === undefined && req.headers["transfer-encoding"]) {
     return refuse(411, "length_required", "Запрос без указания длины не принимается.");
   }
-  const upload = UPLOAD_LIMITS.find((limit) => limit.path.test(req.path));
+  const multipart = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+  const upload = UPLOAD_LIMITS.find((limit) => limit.path.test(req.path) && (multipart || !limit.multipartOnly));
   if (upload) {
     if (Number(declared) > upload.bytes + 64 * 1024) return refuse(413, "payload_too_large", upload.message);
     return next();
@@ -111,6 +172,24 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+const trustProxy = app.get("trust proxy fn");
+
+/**
+ * The client address of a raw request (a websocket upgrade, which Express never sees), by
+ * proxy-addr's rule that gives req.ip: walk from the socket's peer back along X-Forwarded-For
+ * while the hop is a trusted proxy (TRUST_PROXY).
+ */
+function clientAddress(request) {
+  const forwarded = String(request.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [request.socket.remoteAddress ?? "unknown", ...forwarded];
+  for (let i = 0; i < chain.length - 1; i++) if (!trustProxy(chain[i], i)) return chain[i];
+  return chain[chain.length - 1];
+}
 
 let build;
 if (DEVELOPMENT) {
@@ -146,11 +225,19 @@ try {
 
 const server = app.listen(config.port, config.host, () => {
   const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
-  // tests/setup/server.ts waits for "Server is listening".
-  logger.info(`Server is listening on http://${shown}:${config.port}`);
+  // tests/setup/server.ts waits for "Server is listening"; tests/api/production-build.test.ts
+  // reads the mode.
+  logger.info({ nodeEnv: config.nodeEnv }, `Server is listening on http://${shown}:${config.port}`);
 });
-// The realtime websocket at /api/ws shares the port (server-sent events are a route).
-build.attachRealtime(server);
+// Idle keep-alive connections stay 65 s, longer than browsers' and load balancers' own idle
+// timers (60 s is common), so the client always closes first: with Node's 5 s default a request
+// sent on a connection the server was closing failed with ECONNRESET. headersTimeout must be
+// longer still (tests/api/keep-alive.test.ts).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+// The realtime websocket at /api/ws shares the port (server-sent events are a route); its
+// per-address connection cap sees the client's address as req.ip does.
+build.attachRealtime(server, { clientAddress });
 
 let stopping = false;
 async function shutdown(signal) {

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { logger } from "~/lib/logger.server";
 import { memoryPubSub, postgresPubSub, registerPubSub, type PubSub } from "~/lib/realtime/pubsub.server";
 import * as schema from "./schema";
@@ -16,6 +16,15 @@ export type Schema = typeof schema;
 /** The database handle every domain function takes first: a connection or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/**
+ * The rows of a raw query run on `db` (or a transaction), whichever driver answers it: postgres.js
+ * returns the rows as an array, PGlite an object `{ rows }`. `T` is the caller's shape of a row.
+ */
+export async function executeRows<T = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: unknown[] } | unknown[];
+  return (Array.isArray(result) ? result : (result.rows ?? [])) as T[];
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -30,6 +39,12 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite directory; undefined keeps PGlite in memory. */
   pgliteDir?: string;
+  /**
+   * For PGlite in memory: starts from this data directory dump (`dumpDataDir`, an uncompressed
+   * tar) instead of an empty database, e.g. one already migrated (tests/setup/database.ts), so
+   * that the migrator finds every migration applied and has nothing to do.
+   */
+  pgliteDump?: Blob;
   /** Folder of committed migrations; defaults to ./drizzle under the working directory. */
   migrationsFolder?: string;
   /** Pool size for PostgreSQL (default 10). */
@@ -94,7 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // PGlite creates its own directory but not DATA_DIR above it.
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   const handle = handleOf(db, "pglite", memoryPubSub(), () => client.close());

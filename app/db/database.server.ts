@@ -10,8 +10,10 @@ import { purgeExpiredSessions } from "~/lib/session.server";
 import { purgeRealtimeFrames } from "~/lib/realtime/pubsub.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
+import { backfillUsernameSkeletons } from "~/domain/users/username-skeleton.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
 import { startMoneyScheduler } from "~/domain/ledger/scheduler.server";
+import { realtimeHub } from "~/lib/realtime/hub.server";
 import { logger } from "~/lib/logger.server";
 import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
 import { purgeOldPlays } from "~/domain/music/tracks.server";
@@ -35,12 +37,15 @@ async function open(): Promise<DatabaseHandle> {
       registerSubscribers(db);
       // The site's own FAQ, once, with or without the demo community (app/domain/faq/default-faq.server.ts).
       await ensureDefaultFaq(db);
-      if (!config.seedDemo) return;
-      const seeded = await seedDemoIfEmpty(db, config);
-      if (seeded) {
-        logger.info(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
-        logger.warn("The demo accounts' passwords are public (README). For a real site start with SEED_DEMO=0.");
+      if (config.seedDemo) {
+        const seeded = await seedDemoIfEmpty(db, config);
+        if (seeded) {
+          logger.info(`Seeded the demo community: ${seeded.members} members, ${seeded.posts} posts.`);
+          logger.warn("The demo accounts' passwords are public (README). For a real site start with SEED_DEMO=0.");
+        }
       }
+      // Members from before the username skeleton (and the demo ones) get theirs (issue 13 item 10).
+      await backfillUsernameSkeletons(db);
     },
   });
   const purge = async () => {
@@ -65,5 +70,11 @@ export async function closeDatabase(): Promise<void> {
   const pending = globalStore.__appDatabase;
   globalStore.__appDatabase = undefined;
   globalStore.__stopMoneyScheduler?.();
-  if (pending) await (await pending).close();
+  if (!pending) return;
+  const handle = await pending;
+  // docs/product/conversations.md#online: this process's members are no longer connected through it.
+  await realtimeHub(handle.db)
+    .close()
+    .catch((error: unknown) => logger.error({ err: error }, "clearing realtime presence failed"));
+  await handle.close();
 }

@@ -67,7 +67,11 @@ export const conversationMembers = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_members_user_idx").on(t.userId)],
 );
 
-/** Messages; deleting is soft (the body is blanked), so replies keep their reference. */
+/**
+ * Messages; deleting is soft (the body is blanked), so replies keep their reference. A message
+ * holds text, a picture (issue 14: stored under chat/{memberId}/…webp, shown through the image
+ * endpoint) or both.
+ */
 export const messages = pgTable(
   "messages",
   {
@@ -89,13 +93,25 @@ export const messages = pgTable(
     deletedById: integer("deleted_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Hidden by the hide threshold until a moderator decides. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** The attached picture's public URL (/uploads/chat/…webp) and size in pixels; null without one or after an author's delete. */
+    imageUrl: text("image_url"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
   },
   (t) => [
-    index("messages_conversation_id_idx").on(t.conversationId, t.id.desc()),
-    index("messages_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    index("messages_conversation_id_idx").on(t.conversationId, t.id.desc().nullsFirst()),
+    index("messages_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     // Messages per day (/admin/stats).
     index("messages_created_at_idx").on(t.createdAt),
-    check("messages_body_length", sql`${t.deletedAt} is not null or char_length(${t.body}) between 1 and 4000`),
+    // Text, a picture or both: the body may be empty only beside a picture.
+    check(
+      "messages_body_length",
+      sql`${t.deletedAt} is not null or (char_length(${t.body}) <= 4000 and (char_length(${t.body}) >= 1 or ${t.imageUrl} is not null))`,
+    ),
+    check(
+      "messages_image_size",
+      sql`(${t.imageUrl} is null) = (${t.imageWidth} is null) and (${t.imageUrl} is null) = (${t.imageHeight} is null) and coalesce(${t.imageWidth} > 0 and ${t.imageHeight} > 0, true)`,
+    ),
   ],
 );
 
@@ -130,6 +146,9 @@ export const NOTIFICATION_TYPES = [
   "CLAIM_DECIDED",
   "REPORT_HANDLED",
   "SANCTION_APPLIED",
+  // Ads (docs/product/notifications.md#money-and-trust, issue 11).
+  "AD_APPROVED",
+  "AD_REJECTED",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -177,7 +196,7 @@ export const notifications = pgTable(
     uniqueIndex("notifications_group_key")
       .on(t.recipientId, t.type, t.groupKey)
       .where(sql`${t.groupKey} is not null`),
-    index("notifications_recipient_updated_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
+    index("notifications_recipient_updated_idx").on(t.recipientId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("notifications_recipient_unread_idx")
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),
@@ -194,3 +213,19 @@ export const realtimeFrames = pgTable("realtime_frames", {
   payload: jsonb("payload").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Who is connected to realtime now (docs/product/conversations.md#online): one row per member
+ * and server process holding at least one live connection, refreshed by that process every
+ * 30 s. A row not seen for 90 s (its process died) no longer counts; a clean shutdown deletes
+ * its process's rows.
+ */
+export const realtimePresence = pgTable(
+  "realtime_presence",
+  {
+    processId: text("process_id").notNull(),
+    userId: userRef("user_id"),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.userId] }), index("realtime_presence_user_idx").on(t.userId, t.seenAt)],
+);

@@ -38,7 +38,7 @@ export const comments = pgTable(
     index("comments_post_created_idx").on(t.postId, t.createdAt),
     // Comments per day (/admin/stats).
     index("comments_created_at_idx").on(t.createdAt),
-    index("comments_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    index("comments_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("comments_parent_idx").on(t.parentId),
     check("comments_body_length", sql`char_length(${t.body}) between 1 and 10000`),
     check("comments_like_count_non_negative", sql`${t.likeCount} >= 0`),
@@ -66,7 +66,7 @@ export const wallPosts = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
-    index("wall_posts_owner_created_idx").on(t.ownerId, t.createdAt.desc()),
+    index("wall_posts_owner_created_idx").on(t.ownerId, t.createdAt.desc().nullsFirst()),
     uniqueIndex("wall_posts_one_pinned_per_owner")
       .on(t.ownerId)
       .where(sql`${t.pinnedAt} is not null`),
@@ -154,7 +154,7 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index("follows_followee_idx").on(t.followeeId, t.createdAt.desc()),
+    index("follows_followee_idx").on(t.followeeId, t.createdAt.desc().nullsFirst()),
     check("follows_not_self", sql`${t.followerId} <> ${t.followeeId}`),
   ],
 );
@@ -179,7 +179,7 @@ export const bookmarks = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("bookmarks_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("bookmarks_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Achievements earned; the definitions live in code (app/domain/achievements). */

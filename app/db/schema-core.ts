@@ -58,7 +58,12 @@ export const users = pgTable(
     telegramId: bigint("telegram_id", { mode: "number" }),
     /** The linked Telegram account's @username as Telegram last reported it. */
     telegramUsername: text("telegram_username"),
-    apiToken: text("api_token").notNull(),
+    /**
+     * The username's confusable skeleton (Unicode TS #39; domain/users/username-skeleton.server.ts):
+     * unique, so no two members' names look alike (issue 13 item 10). Null only for members
+     * created before it existed until the start-up backfill fills it.
+     */
+    usernameSkeleton: text("username_skeleton"),
     theme: jsonb("theme").$type<ThemeColors>(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -66,10 +71,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
-    uniqueIndex("users_api_token_key").on(t.apiToken),
+    uniqueIndex("users_username_skeleton_key").on(t.usernameSkeleton),
     uniqueIndex("users_telegram_id_key").on(t.telegramId),
     // The online list: members seen in the last 5 minutes.
-    index("users_last_seen_at_idx").on(t.lastSeenAt.desc()),
+    index("users_last_seen_at_idx").on(t.lastSeenAt.desc().nullsFirst()),
     // People search by username prefix and similarity (pg_trgm).
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     // Sign-ups per day (/admin/stats) and "new members today" (the /admin dashboard).
@@ -92,9 +97,15 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** How this session signed in: password, telegram, email_link… (issue 6 sign-in history). */
     method: text("method").notNull().default("password"),
+    /**
+     * The realtime apiToken of this session (issue 13 item 1; docs/decisions/0017-one-token-per-session.md):
+     * one per device, so it ends when the row is deleted (sign-out, ending sessions, password
+     * change, suspension) and rotating it affects this device only.
+     */
+    apiToken: text("api_token").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt), uniqueIndex("sessions_api_token_key").on(t.apiToken)],
 );
 
 /**
@@ -189,12 +200,12 @@ export const posts = pgTable(
   },
   (t) => [
     index("posts_search_idx").using("gin", t.searchVector),
-    index("posts_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc()),
-    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
-    index("posts_kind_created_idx").on(t.kind, t.createdAt.desc()),
+    index("posts_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc().nullsFirst()),
+    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
+    index("posts_kind_created_idx").on(t.kind, t.createdAt.desc().nullsFirst()),
     index("posts_pinned_idx")
-      .on(t.pinnedAt.desc())
+      .on(t.pinnedAt.desc().nullsFirst())
       .where(sql`${t.pinnedAt} is not null`),
     check("posts_kind_known", sql`${t.kind} in ('post', 'article')`),
     check("posts_title_length", sql`char_length(${t.title}) between 3 and 200`),

@@ -5,7 +5,7 @@
  * behind /admin/stats. Re-exported by schema.ts, so there is still one schema.
  *
  * The audit log refuses UPDATE and DELETE in the database itself: the trigger lives in the
- * hand-written migration drizzle/0010_moderation_audit_append_only.sql.
+ * hand-written migration drizzle/0011_moderation_audit_append_only.sql.
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -142,14 +142,46 @@ export const AUDIT_ACTIONS = [
   "settings.registration",
   "settings.rules",
   "settings.background",
+  "claim.uphold",
+  "claim.reject",
+  "deal.resolve",
+  "money.topup",
+  "ad.approve",
+  "ad.reject",
+  "ad_slot.create",
+  "ad_slot.edit",
+  "track.upload",
+  "track.edit",
+  "track.move",
+  "track.delete",
+  "faq.create",
+  "faq.edit",
+  "faq.publish",
+  "faq.unpublish",
+  "faq.move",
+  "faq.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["user", "post", "comment", "wall_post", "message", "setting"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "user",
+  "post",
+  "comment",
+  "wall_post",
+  "message",
+  "setting",
+  "claim",
+  "deal",
+  "ad",
+  "ad_slot",
+  "track",
+  "faq_section",
+  "faq_entry",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
  * The audit log: who did what to which target, why and when, written in the same transaction
- * as the action. Append-only: a trigger (drizzle/0010) refuses UPDATE and DELETE on both
+ * as the action. Append-only: a trigger (drizzle/0011) refuses UPDATE and DELETE on both
  * engines; TRUNCATE (wiping a demo database) stays an operator's act. `actor_id` is null for
  * what the site did by itself (the hide threshold).
  */
@@ -170,10 +202,10 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("audit_log_actor_idx").on(t.actorId, t.id.desc()),
-    index("audit_log_target_user_idx").on(t.targetUserId, t.id.desc()),
-    index("audit_log_action_idx").on(t.action, t.id.desc()),
+    index("audit_log_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_log_actor_idx").on(t.actorId, t.id.desc().nullsFirst()),
+    index("audit_log_target_user_idx").on(t.targetUserId, t.id.desc().nullsFirst()),
+    index("audit_log_action_idx").on(t.action, t.id.desc().nullsFirst()),
     check("audit_log_action_known", inList("action", AUDIT_ACTIONS)),
     check("audit_log_target_type_known", inList("target_type", AUDIT_TARGET_TYPES)),
     check("audit_log_reason_length", sql`${t.reason} is null or char_length(${t.reason}) <= 1000`),

@@ -30,7 +30,9 @@ export type MemberAccountKind = Extract<LedgerAccountKind, `member_${string}`>;
  * (available → deposit) and its withdrawal (deposit → available); a deal's funding (buyer
  * available → escrow), payout (escrow → seller available), refund (escrow → buyer available)
  * and fee (escrow → platform fee); compensation of an upheld claim (accused deposit → claimant
- * available). A new kind needs a migration for the CHECK below.
+ * available); an ad request's hold (member available → escrow `ad:{id}`), its release on
+ * rejection (escrow → member available) and its payment on approval (escrow → platform fee).
+ * A new kind needs a migration for the CHECK below.
  */
 export const LEDGER_TRANSFER_KINDS = [
   "topup",
@@ -44,6 +46,9 @@ export const LEDGER_TRANSFER_KINDS = [
   "refund",
   "fee",
   "compensation",
+  "ad_hold",
+  "ad_release",
+  "ad_payment",
 ] as const;
 export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
 
@@ -143,7 +148,7 @@ export const ledgerTransfers = pgTable(
     check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check(
       "ledger_transfers_kind_known",
-      sql`${t.kind} in ('topup', 'transfer', 'hold', 'release', 'deposit', 'withdrawal', 'escrow', 'payout', 'refund', 'fee', 'compensation')`,
+      sql`${t.kind} in ('topup', 'transfer', 'hold', 'release', 'deposit', 'withdrawal', 'escrow', 'payout', 'refund', 'fee', 'compensation', 'ad_hold', 'ad_release', 'ad_payment')`,
     ),
     check("ledger_transfers_memo_length", sql`${t.memo} is null or char_length(${t.memo}) <= 500`),
   ],

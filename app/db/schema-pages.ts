@@ -129,7 +129,7 @@ export const assistantConversations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("assistant_conversations_user_idx").on(t.userId, t.updatedAt.desc()),
+    index("assistant_conversations_user_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     check("assistant_conversations_title_length", sql`char_length(${t.title}) between 1 and 100`),
   ],
 );

@@ -201,7 +201,7 @@ export const claims = pgTable(
       .on(t.id)
       .where(sql`${t.status} = 'open'`),
     index("claims_upheld_idx")
-      .on(t.decidedAt.desc())
+      .on(t.decidedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'upheld'`),
     check("claims_parties_distinct", sql`${t.claimantId} <> ${t.accusedId}`),
     check("claims_amount_positive", sql`${t.amount} > 0`),

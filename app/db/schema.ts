@@ -13,3 +13,4 @@ export * from "./schema-money";
 export * from "./schema-trust";
 export * from "./schema-pages";
 export * from "./schema-moderation";
+export * from "./schema-ads";

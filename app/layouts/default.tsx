@@ -1,5 +1,6 @@
 /** The default layout (docs/product/routes.md#layouts): header, a centred content column, footer. */
 import { Outlet } from "react-router";
+import { BottomNav } from "~/components/layout/bottom-nav";
 import { SiteFooter, SiteHeader } from "~/components/layout/site-header";
 import { useRootData } from "~/root-data";
 
@@ -7,12 +8,13 @@ export default function DefaultLayout() {
   const root = useRootData();
   const siteName = root?.siteName ?? "Сходка";
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col pb-16 md:pb-0">
       <SiteHeader siteName={siteName} viewer={root?.viewer ?? null} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Outlet />
       </main>
       <SiteFooter siteName={siteName} />
+      <BottomNav viewer={root?.viewer ?? null} />
     </div>
   );
 }

@@ -19,7 +19,8 @@ export const WRONG_CREDENTIALS_MESSAGE = "Неверный email или паро
  * Verifies the email (or username) and password posted in `request`'s form through
  * remix-auth's FormStrategy. Returns the member.
  * Throws ValidationFailed (`invalid_credentials`, 400) on a wrong pair and RateLimited (429)
- * after 10 failures in 15 minutes for the account or the IP (docs/product/accounts.md#sign-in), counted
+ * after 10 failures in 15 minutes for the account from this IP or 50 from this IP, and slows
+ * attempts on an account tried too often from anywhere (rate-limit.server.ts beginLoginAttempt), counted
  * before the password check so parallel guesses cannot exceed it; AccountSuspended (403
  * `account_suspended`, with the reason and the end) for a suspended member with the right password.
  * The request body is read from a clone, so the caller may read it too.

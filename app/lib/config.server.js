@@ -20,6 +20,7 @@ import { z } from "zod";
  * @property {"production" | "development" | "test"} nodeEnv NODE_ENV ("development" when unset).
  * @property {boolean} production True when NODE_ENV=production: the built server with a CSP; otherwise Vite's middleware serves the app.
  * @property {number} port PORT, 0…65535.
+ * @property {number} webConcurrency WEB_CONCURRENCY, 1…64: server processes (node:cluster workers) sharing the port; more than 1 needs DATABASE_URL.
  * @property {string} host HOST, the address to listen on.
  * @property {string | undefined} databaseUrl postgres://… selects PostgreSQL through postgres.js; undefined selects embedded PGlite.
  * @property {string} dataDir Absolute path holding PGlite files, generated secrets and uploads (DATA_DIR).
@@ -33,8 +34,12 @@ import { z } from "zod";
  * @property {"ws" | "sse"} realtimeTransport The browser's realtime transport (REALTIME_TRANSPORT): "ws" (SSE after 6 failed reconnects) or "sse".
  * @property {string} realtimeSsePath The path browsers open server-sent events at (REALTIME_SSE_PATH); "/api/sse", the path this server answers, unless a proxy maps another one to it.
  * @property {number} realtimeAuthTimeoutMs REALTIME_AUTH_TIMEOUT_MS: how long a websocket may take to send its auth frame, in ms.
+ * @property {number} realtimeMaxConnectionsPerAddress REALTIME_MAX_CONNECTIONS_PER_ADDRESS: live connections (websockets and event streams) one client address may hold per process (default 100).
+ * @property {number} realtimeMaxConnectionsPerMember REALTIME_MAX_CONNECTIONS_PER_MEMBER: live connections one member may hold per process (default 20).
  * @property {string | undefined} telegramBotToken TELEGRAM_BOT_TOKEN: the bot token initData is signed with; undefined turns Telegram sign-in off.
  * @property {number} telegramInitDataMaxAgeS TELEGRAM_INIT_DATA_MAX_AGE: seconds after its auth_date that initData is still accepted.
+ * @property {number} telegramInitDataMaxSkewS TELEGRAM_INIT_DATA_MAX_SKEW: seconds auth_date may lie ahead of this server's clock (default 60; issue 13 item 7).
+ * @property {Partial<Record<RateLimitName, { points: number; durationS: number }>>} rateLimits RATE_LIMITS: overrides of the rate limits by name (app/lib/rate-limit-table.ts), e.g. `transfers=60/60`.
  * @property {string | undefined} smtpUrl SMTP_URL for nodemailer; undefined writes every mail to DATA_DIR/mail/ instead.
  * @property {string} mailFrom MAIL_FROM; defaults to `"<siteName>" <no-reply@<publicUrl host>>`.
  * @property {string[]} imageAllowedHosts IMAGE_ALLOWED_HOSTS: hosts the image endpoint may fetch from besides this site (see parseAllowedHosts).
@@ -65,6 +70,30 @@ export const DEFAULT_ASSISTANT_SYSTEM_PROMPT =
   "Не проси у собеседника пароли и платёжные данные.";
 
 /** @typedef {"fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent"} LogLevel */
+
+/**
+ * The names of the rate limits RATE_LIMITS may override; app/lib/rate-limit-table.ts defines
+ * each one's default and checks at compile time that it lists exactly these.
+ */
+export const RATE_LIMIT_NAMES = /** @type {const} */ ([
+  "loginAccountAddress",
+  "loginAddress",
+  "loginAccount",
+  "registrations",
+  "posts",
+  "imageUploads",
+  "comments",
+  "wallPosts",
+  "likes",
+  "messages",
+  "conversationStarts",
+  "groups",
+  "transfers",
+  "deposits",
+  "deals",
+]);
+
+/** @typedef {(typeof RATE_LIMIT_NAMES)[number]} RateLimitName */
 
 /** Google's siteverify endpoint, the default of RECAPTCHA_VERIFY_URL. */
 export const RECAPTCHA_GOOGLE_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
@@ -158,10 +187,33 @@ export function parseAllowedHosts(value) {
   });
 }
 
+/**
+ * Parses RATE_LIMITS: comma-separated `name=points/seconds` entries, e.g.
+ * `transfers=60/60,registrations=20/3600`. Returns the overrides, or the first entry that is
+ * not a known name with two whole numbers above 0.
+ * @param {string} value
+ * @returns {Partial<Record<RateLimitName, { points: number; durationS: number }>> | string}
+ */
+export function parseRateLimits(value) {
+  /** @type {Partial<Record<RateLimitName, { points: number; durationS: number }>>} */
+  const overrides = {};
+  for (const entry of value.split(",")) {
+    if (!entry.trim()) continue;
+    const match = /^\s*([A-Za-z]+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(entry);
+    const name = /** @type {RateLimitName | undefined} */ (match?.[1]);
+    const points = Number(match?.[2]);
+    const durationS = Number(match?.[3]);
+    if (!match || !name || !RATE_LIMIT_NAMES.includes(name) || !(points > 0) || !(durationS > 0)) return entry.trim();
+    overrides[name] = { points, durationS };
+  }
+  return overrides;
+}
+
 /** Every variable of the README's configuration table, with its default. */
 const envSchema = z.object({
   NODE_ENV: variable(z.enum(["production", "development", "test"], { error: "must be production, development or test" }).default("development")),
   PORT: variable(wholeNumber(0, 65535, "must be a whole number from 0 to 65535").default(3000)),
+  WEB_CONCURRENCY: variable(wholeNumber(1, 64, "must be a whole number from 1 to 64").default(1)),
   HOST: variable(z.string().default("0.0.0.0")),
   DATABASE_URL: variable(urlWith(["postgres:", "postgresql:"], "must be a postgres:// URL (unset it to use the embedded PGlite)").optional()),
   DATA_DIR: variable(z.string().default("./data")),
@@ -196,6 +248,8 @@ const envSchema = z.object({
       .default("/api/sse"),
   ),
   REALTIME_AUTH_TIMEOUT_MS: variable(wholeNumber(1, 2 ** 31 - 1, "must be a whole number of milliseconds above 0").default(10_000)),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: variable(wholeNumber(1, 1_000_000, "must be a whole number above 0").default(100)),
+  REALTIME_MAX_CONNECTIONS_PER_MEMBER: variable(wholeNumber(1, 1_000_000, "must be a whole number above 0").default(20)),
   IMAGE_ALLOWED_HOSTS: variable(
     z
       .string()
@@ -211,6 +265,20 @@ const envSchema = z.object({
   ),
   TELEGRAM_BOT_TOKEN: variable(z.string().optional()),
   TELEGRAM_INIT_DATA_MAX_AGE: variable(wholeNumber(1, 2 ** 31 - 1, "must be a whole number of seconds above 0").default(24 * 60 * 60)),
+  TELEGRAM_INIT_DATA_MAX_SKEW: variable(wholeNumber(0, 2 ** 31 - 1, "must be a whole number of seconds, 0 or more").default(60)),
+  RATE_LIMITS: variable(
+    z
+      .string()
+      .transform((value, context) => {
+        const parsed = parseRateLimits(value);
+        if (typeof parsed === "string") {
+          context.addIssue({ code: "custom", message: `must list name=points/seconds with names from ${RATE_LIMIT_NAMES.join(", ")} (got "${parsed}")` });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .default({}),
+  ),
   SMTP_URL: variable(urlWith(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: variable(z.string().optional()),
   RECAPTCHA_SITE_KEY: variable(z.string().optional()),
@@ -251,11 +319,18 @@ export function parseConfig(env) {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  // Workers share one database: the embedded PGlite belongs to one process (docs/product/engineering.md#speed).
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError([
+      `WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL (PostgreSQL); the embedded PGlite serves one process (got "${env.WEB_CONCURRENCY}")`,
+    ]);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     nodeEnv: e.NODE_ENV,
     production: e.NODE_ENV === "production",
     port: e.PORT,
+    webConcurrency: e.WEB_CONCURRENCY,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
@@ -269,8 +344,12 @@ export function parseConfig(env) {
     realtimeTransport: e.REALTIME_TRANSPORT,
     realtimeSsePath: e.REALTIME_SSE_PATH,
     realtimeAuthTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS,
+    realtimeMaxConnectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    realtimeMaxConnectionsPerMember: e.REALTIME_MAX_CONNECTIONS_PER_MEMBER,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramInitDataMaxAgeS: e.TELEGRAM_INIT_DATA_MAX_AGE,
+    telegramInitDataMaxSkewS: e.TELEGRAM_INIT_DATA_MAX_SKEW,
+    rateLimits: e.RATE_LIMITS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
     imageAllowedHosts: e.IMAGE_ALLOWED_HOSTS,

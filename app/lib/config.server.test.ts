@@ -28,6 +28,7 @@ describe("defaults (the README's configuration table)", () => {
       nodeEnv: "development",
       production: false,
       port: 3000,
+      webConcurrency: 1,
       host: "0.0.0.0",
       databaseUrl: undefined,
       dataDir: path.resolve("./data"),
@@ -41,8 +42,12 @@ describe("defaults (the README's configuration table)", () => {
       realtimeTransport: "ws",
       realtimeSsePath: "/api/sse",
       realtimeAuthTimeoutMs: REALTIME_TIMING.authTimeoutMs,
+      realtimeMaxConnectionsPerAddress: 100,
+      realtimeMaxConnectionsPerMember: 20,
       telegramBotToken: undefined,
       telegramInitDataMaxAgeS: 86_400,
+      telegramInitDataMaxSkewS: 60,
+      rateLimits: {},
       smtpUrl: undefined,
       mailFrom: '"Сходка" <no-reply@localhost>',
       imageAllowedHosts: [],
@@ -239,5 +244,41 @@ describe("ASSISTANT_* (issue 11: the assistant of /chatgpt)", () => {
     expect(() => configWith({ ASSISTANT_DAILY_QUOTA: "0" })).toThrow(/ASSISTANT_DAILY_QUOTA/);
     expect(() => configWith({ ASSISTANT_TIMEOUT_MS: "soon" })).toThrow(/ASSISTANT_TIMEOUT_MS/);
     expect(() => configWith({ ASSISTANT_BASE_URL: "ftp://x" })).toThrow(/ASSISTANT_BASE_URL/);
+  });
+});
+
+describe("issue 13's limits: RATE_LIMITS, realtime caps, Telegram clock skew", () => {
+  it("has the documented defaults", () => {
+    expect(configWith({})).toMatchObject({
+      rateLimits: {},
+      realtimeMaxConnectionsPerAddress: 100,
+      realtimeMaxConnectionsPerMember: 20,
+      telegramInitDataMaxSkewS: 60,
+    });
+  });
+
+  it("overrides rate limits by name", () => {
+    expect(configWith({ RATE_LIMITS: "transfers=60/60, registrations = 20/3600" }).rateLimits).toEqual({
+      transfers: { points: 60, durationS: 60 },
+      registrations: { points: 20, durationS: 3600 },
+    });
+  });
+
+  it("refuses unknown names, malformed values and caps of 0, naming the variable", () => {
+    for (const bad of ["nothing=1/1", "transfers=0/60", "transfers=1", "transfers=a/b"]) {
+      expect(refusal({ RATE_LIMITS: bad }).message).toMatch(/RATE_LIMITS: must list name=points\/seconds/);
+    }
+    expect(refusal({ REALTIME_MAX_CONNECTIONS_PER_MEMBER: "0" }).message).toMatch(/REALTIME_MAX_CONNECTIONS_PER_MEMBER/);
+    expect(refusal({ TELEGRAM_INIT_DATA_MAX_SKEW: "-1" }).message).toMatch(/TELEGRAM_INIT_DATA_MAX_SKEW/);
+  });
+});
+
+describe("WEB_CONCURRENCY (issue 12)", () => {
+  it("defaults to one process; more workers need PostgreSQL; refuses 0 and non-numbers", () => {
+    expect(parseConfig({}).webConcurrency).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://localhost/shodka" }).webConcurrency).toBe(2);
+    expect(() => parseConfig({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL/);
+    expect(() => parseConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseConfig({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
   });
 });

@@ -34,6 +34,15 @@ export function commitCsrfToken(request: Request): Promise<readonly [string, str
 }
 
 /**
+ * The CSRF token held by a `Cookie` header and, when it holds none (or an invalid one), a new
+ * token with the Set-Cookie header value that stores it. For the visitor page cache
+ * (app/lib/page-cache.server.ts), which answers before any loader runs.
+ */
+export function csrfTokenForCookies(cookieHeader: string | undefined): Promise<readonly [string, string | null]> {
+  return csrf().form.commitToken(new Headers(cookieHeader ? { Cookie: cookieHeader } : {}));
+}
+
+/**
  * Checks the token a page form posted as `csrf` (the body is read from a clone).
  * Throws Forbidden (`csrf_invalid`, 403) when it is missing or does not match the cookie.
  */

@@ -70,6 +70,11 @@ export class RateLimited extends AppError {
   }
 }
 
+/** `Retry-After` (whole seconds) for a RateLimited error, so every 429 says when to try again; undefined for other errors. */
+export function retryAfterHeaders(error: unknown): Record<string, string> | undefined {
+  return error instanceof RateLimited ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } : undefined;
+}
+
 /**
  * The JSON body every /api error answers with: the reply envelope of docs/product/routes.md#reply-envelope (success
  * flag, errors object with message) plus a stable machine `code`.
@@ -101,9 +106,7 @@ export function toApiErrorResponse(error: unknown): Response {
       success: false,
       errors: { code: error.code, message: error.message, fields: error.fieldErrors, details: error.details },
     };
-    const headers = new Headers();
-    if (error instanceof RateLimited) headers.set("Retry-After", String(Math.ceil(error.retryAfterMs / 1000)));
-    return Response.json(body, { status: error.status, headers });
+    return Response.json(body, { status: error.status, headers: retryAfterHeaders(error) });
   }
   reportUnexpected(error);
   const body: ApiErrorBody = { success: false, errors: { code: "internal", message: "Внутренняя ошибка сервера" } };
@@ -128,7 +131,7 @@ export async function pageData<T>(handler: () => Promise<T>): Promise<T> {
     return await handler();
   } catch (error) {
     if (error instanceof AppError) {
-      throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...retryAfterHeaders(error) } });
     }
     throw error;
   }

@@ -43,6 +43,10 @@ export type DomainEvent =
   | { type: "message.updated"; message: MessageDto; conversation: { id: number; kind: "group" | "personal" | "public" } }
   | { type: "message.deleted"; messageId: number; conversation: { id: number; kind: "group" | "personal" | "public" } }
   | { type: "conversation.member_removed"; conversationId: number; userId: number }
+  /** A member's first realtime connection in this process opened, or their last one closed (docs/product/conversations.md#online). */
+  | { type: "presence.changed"; userId: number }
+  /** A member's read marker moved forward to `upTo` (docs/product/conversations.md#read-receipts). */
+  | { type: "conversation.read"; conversation: { id: number; kind: "group" | "personal" | "public" }; userId: number; upTo: number }
   /** A member's deposit balance changed (deposit, withdrawal, compensation); `deposit` is the new balance in kopecks. */
   | { type: "deposit.changed"; userId: number; deposit: number }
   /** A guarantor deal reached a final state paying the seller (completed by confirmation, automatically, or released by a moderator). */
@@ -68,6 +72,8 @@ export type DomainEvent =
     }
   | { type: "claim.filed"; claimId: number; claimantId: number; accusedId: number }
   | { type: "claim.decided"; claimId: number; claimantId: number; accusedId: number; moderatorId: number; upheld: boolean }
+  /** An admin approved or rejected an ad request (docs/product/pages.md#ads); the advertiser hears of it. */
+  | { type: "ad.reviewed"; adId: number; advertiserId: number; adminId: number; approved: boolean }
   // Moderation (issue 10, docs/product/moderation.md).
   /** A moderator suspended or muted a member; `endsAt` ISO or null for good. */
   | { type: "sanction.applied"; sanctionId: number; userId: number; moderatorId: number; kind: "suspend" | "mute"; endsAt: string | null }

@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { AppError, ValidationFailed } from "./errors";
+import { AppError, retryAfterHeaders, ValidationFailed } from "./errors";
 
 /**
  * The request's form fields, read from a clone (so CSRF checks and remix-auth can read the
@@ -24,7 +24,8 @@ interface Replyable {
 
 /**
  * For a thrown AppError, the submission's reply carrying its message and field errors,
- * with its status (400, 403, 409, 429…). Anything else is rethrown to the error page.
+ * with its status (400, 403, 409, 429… — a 429 also says when to retry in Retry-After). Anything
+ * else is rethrown to the error page.
  * `hideFields` keeps secrets such as passwords out of the echoed form.
  */
 export function replyWithError(submission: Replyable, error: unknown, hideFields: string[] = []) {
@@ -34,5 +35,5 @@ export function replyWithError(submission: Replyable, error: unknown, hideFields
     fieldErrors: error.fieldErrors,
     hideFields,
   });
-  return data({ result }, { status: error.status });
+  return data({ result }, { status: error.status, headers: retryAfterHeaders(error) });
 }

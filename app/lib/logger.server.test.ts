@@ -45,7 +45,7 @@ describe(`database errors are logged without SQL parameters (${engine})`, () => 
     const member = await makeUser(t.db, { email: "private.person@example.test" });
     const failure = await t.db
       .insert(users)
-      .values({ username: `${member.username}_2`, email: "PRIVATE.PERSON@example.test", passwordHash: "argon2-hash-value", apiToken: "api-token-value" })
+      .values({ username: `${member.username}_2`, email: "PRIVATE.PERSON@example.test", passwordHash: "argon2-hash-value", usernameSkeleton: "skeleton-value" })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     // What drizzle throws really does carry the values: the point of the serializer.
@@ -56,7 +56,7 @@ describe(`database errors are logged without SQL parameters (${engine})`, () => 
     const line = lines.join("");
     expect(line).not.toMatch(/private\.person@example\.test/i);
     expect(line).not.toContain("argon2-hash-value");
-    expect(line).not.toContain("api-token-value");
+    expect(line).not.toContain("skeleton-value");
     const logged = JSON.parse(line) as { err: { message: string; stack: string; cause?: { code?: string; message?: string } } };
     expect(logged.err.message).toMatch(/^Failed query: insert into "users"/);
     expect(logged.err.stack).toMatch(/\n\s+at /);

@@ -31,6 +31,30 @@ describe("renderMarkdown", () => {
   });
 });
 
+describe("images in posts (issue 13 item 11: no tracking pixels from other sites)", () => {
+  it("loads a picture of this site through the image endpoint", () => {
+    const html = renderMarkdown("![схема](/uploads/posts/scheme.png)");
+    expect(html).toContain('src="/api/image?url=%2Fuploads%2Fposts%2Fscheme.png&amp;w=1536"');
+    expect(html).toContain('alt="схема"');
+  });
+
+  it("shows the picture's 10×10 placeholder under it until it loads, and lets no other style through", () => {
+    const html = renderMarkdown("![схема](/uploads/posts/scheme.png)");
+    expect(html).toContain('style="background-image:url(&quot;/api/image?url=%2Fuploads%2Fposts%2Fscheme.png&amp;v=placeholder&quot;)');
+    const hostile = renderMarkdown('<img src="/uploads/a.png" style="background-image:url(https://tracker.example/p.gif);position:fixed">');
+    expect(hostile).not.toContain("tracker.example");
+    expect(hostile).not.toContain("position");
+  });
+
+  it("turns a picture from any other site into a plain link: the reader's browser never fetches it", () => {
+    const html = renderMarkdown('![пиксель](https://tracker.example/p.gif "t")');
+    expect(html).not.toContain("<img");
+    expect(html).toContain('<a href="https://tracker.example/p.gif"');
+    expect(html).toContain("пиксель");
+    expect(renderMarkdown('<img src="https://tracker.example/p.gif">')).not.toContain("<img");
+  });
+});
+
 describe("markdownExcerpt", () => {
   it("keeps headings and list items apart", () => {
     expect(markdownExcerpt("## Условия\n\n- курс по бирже\n- встреча в офисе\n\nПишите в личку.")).toBe(

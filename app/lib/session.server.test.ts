@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../tests/setup/database";
 import { makeUser } from "../../tests/setup/factories";
 import { createUserSession, destroyUserSession, getSessionUser, redirectToLogin, safeRedirect } from "./session.server";
-import { beginLoginAttempt, finishLoginAttempt } from "./rate-limit.server";
+import { beginLoginAttempt, finishLoginAttempt, LOGIN_SLOWDOWN_MS } from "./rate-limit.server";
+import { createLoginWaitingRoom, LOGIN_BUSY_CODE } from "./login-slowdown";
 import { sessions } from "~/db/schema";
 import { RateLimited } from "./errors";
 
@@ -51,27 +52,79 @@ describe(`sessions on ${engine}`, () => {
   });
 });
 
-describe(`login limit on ${engine} (docs/product/accounts.md#sign-in: 10 failures per 15 minutes)`, () => {
-  it("refuses the 11th attempt for an account, from any address", async () => {
-    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:victim", `10.0.0.${i}`);
-    await expect(beginLoginAttempt(t.db, "user:victim", "10.9.9.9")).rejects.toBeInstanceOf(RateLimited);
-    await expect(beginLoginAttempt(t.db, "user:someone-else", "10.9.9.8")).resolves.toBeUndefined();
+describe(`login limit on ${engine} (issue 13 item 2: per account and address, per address, never a lock of the account)`, () => {
+  it("refuses the 11th attempt on an account from one address, and only from that address", async () => {
+    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:victim", "10.0.0.1");
+    await expect(beginLoginAttempt(t.db, "user:victim", "10.0.0.1")).rejects.toBeInstanceOf(RateLimited);
+    await expect(beginLoginAttempt(t.db, "user:victim", "10.9.9.9")).resolves.toBeUndefined();
+    await expect(beginLoginAttempt(t.db, "user:someone-else", "10.0.0.1")).resolves.toBeUndefined();
   });
 
-  it("refuses an address after 10 failures across accounts", async () => {
-    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, `login:user${i}@example.test`, "192.0.2.7");
+  /** A waiting room whose sleeps end when the test says so, recording each delay: no real time passes. */
+  function controlledRoom() {
+    const sleeps: { ms: number; end: () => void }[] = [];
+    const room = createLoginWaitingRoom({
+      delayMs: LOGIN_SLOWDOWN_MS,
+      perAccount: 5,
+      perProcess: 100,
+      sleep: (ms) => new Promise<void>((end) => sleeps.push({ ms, end })),
+    });
+    return { room, sleeps };
+  }
+
+  it("slows attempts on an account tried from many addresses instead of refusing them", async () => {
+    const { room, sleeps } = controlledRoom();
+    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:popular", `10.1.0.${i}`, room);
+    expect(sleeps).toHaveLength(0);
+    const eleventh = beginLoginAttempt(t.db, "user:popular", "10.1.1.1", room);
+    await expect.poll(() => sleeps.length, { timeout: 10_000 }).toBe(1);
+    expect(sleeps[0]!.ms).toBe(LOGIN_SLOWDOWN_MS);
+    sleeps[0]!.end();
+    await expect(eleventh).resolves.toBeUndefined();
+  });
+
+  it("lets at most 5 slowed attempts on an account wait; the 6th is refused at once with 429 login_busy and counted nowhere", async () => {
+    const { room, sleeps } = controlledRoom();
+    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:flooded", `10.2.0.${i}`, room);
+    const waiting = Array.from({ length: 5 }, (_, i) => beginLoginAttempt(t.db, "user:flooded", `10.2.1.${i}`, room));
+    await expect.poll(() => room.waiting("user:flooded"), { timeout: 10_000 }).toBe(5);
+    await expect(beginLoginAttempt(t.db, "user:flooded", "10.2.2.1", room)).rejects.toMatchObject({
+      status: 429,
+      code: LOGIN_BUSY_CODE,
+      retryAfterMs: LOGIN_SLOWDOWN_MS,
+    });
+    // Nothing of the refused attempt was kept: its address may still make all 10 of its own attempts.
+    for (const sleep of sleeps.splice(0)) sleep.end();
+    await Promise.all(waiting);
+    let answered = 0;
+    const attempts = Array.from({ length: 10 }, () => beginLoginAttempt(t.db, "user:flooded", "10.2.2.1", room).finally(() => answered++));
+    const fromThatAddress = Promise.allSettled(attempts);
+    // Every attempt is either waiting or answered before the room opens again: ending the sleeps
+    // earlier would let a slow attempt (a busy machine) take a freed place and wait for ever.
+    await expect.poll(() => sleeps.length + answered, { timeout: 10_000 }).toBe(10);
+    expect(sleeps).toHaveLength(5);
+    for (const sleep of sleeps.splice(0)) sleep.end();
+    const settled = await fromThatAddress;
+    // 5 wait, 5 find the room full — and none is refused for the address: the refused attempt left its 10 untouched.
+    expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(settled.every((r) => r.status === "fulfilled" || (r.reason as { code: string }).code === LOGIN_BUSY_CODE)).toBe(true);
+  });
+
+  it("refuses an address after 50 failures across accounts", async () => {
+    for (let i = 0; i < 50; i++) await beginLoginAttempt(t.db, `login:user${i}@example.test`, "192.0.2.7");
     await expect(beginLoginAttempt(t.db, "login:fresh@example.test", "192.0.2.7")).rejects.toMatchObject({ status: 429 });
+    await expect(beginLoginAttempt(t.db, "login:fresh@example.test", "192.0.2.8")).resolves.toBeUndefined();
   });
 
-  it("lets exactly 10 of a burst of 30 parallel guesses through", async () => {
-    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => beginLoginAttempt(t.db, "user:burst", `203.0.113.${i}`)));
+  it("lets exactly 10 of a burst of 30 parallel guesses from one address through", async () => {
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => beginLoginAttempt(t.db, "user:burst", "203.0.113.9")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
     expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
   });
 
-  it("a successful sign-in clears the account's failures and gives the address its attempt back", async () => {
-    for (let i = 0; i < 9; i++) await beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
-    await beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
+  it("a successful sign-in clears the failures of its account and address", async () => {
+    for (let i = 0; i < 10; i++) await beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
+    await expect(beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1")).rejects.toBeInstanceOf(RateLimited);
     await finishLoginAttempt(t.db, "user:forgetful", "198.51.100.1");
     await expect(beginLoginAttempt(t.db, "user:forgetful", "198.51.100.1")).resolves.toBeUndefined();
   });

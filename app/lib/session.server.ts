@@ -2,14 +2,16 @@
  * Sessions live in the `sessions` table; the httpOnly SameSite=Lax cookie carries only the
  * session id, so deleting a row revokes that sign-in everywhere (issue 2, docs/product/accounts.md#sessions).
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createCookieSessionStorage, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
 import { sessions, signInEvents, users } from "~/db/schema";
 import { assertMaySignIn } from "~/domain/moderation/sanctions.server";
+import { endSessionById, generateApiToken } from "~/domain/users/sessions.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { getConfig } from "./config.server";
+import { initDataFromAuthorization } from "./telegram/init-data.server";
 import { telegramHeaderSession } from "./telegram/members.server";
 
 /** How long a sign-in lasts: 30 days, in ms. */
@@ -42,6 +44,18 @@ export async function getSessionId(request: Request): Promise<string | undefined
   return session.get("sessionId");
 }
 
+/**
+ * The session of a request: its member, expiry, raw id (a credential: never shown) and the
+ * realtime apiToken of this session (issue 13 item 1), which /api/auth/me and the page data hand
+ * to this browser only.
+ */
+export interface CurrentSession {
+  user: UserRow;
+  expiresAt: Date;
+  sessionId: string;
+  apiToken: string;
+}
+
 /** The member signed in on this request, or null; see getCurrentSession. */
 export async function getSessionUser(db: Db, request: Request): Promise<UserRow | null> {
   return (await getCurrentSession(db, request))?.user ?? null;
@@ -50,10 +64,12 @@ export async function getSessionUser(db: Db, request: Request): Promise<UserRow 
 /**
  * The request's session and its member, or null (no cookie, unknown, expired or revoked
  * session). Without a session cookie, an `Authorization: tma <initData>` header signs in the
- * linked member (webviews refusing cookies, issue 6; telegram/members.server.ts).
+ * linked member (webviews refusing cookies, issue 6; telegram/members.server.ts); such a
+ * request gets a session row of its own, named after its initData, so it has an apiToken like
+ * any session and is listed (and endable) on /profile/history until the initData goes stale.
  * Marks the member as seen, at most once a minute.
  */
-export function getCurrentSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
+export function getCurrentSession(db: Db, request: Request): Promise<CurrentSession | null> {
   // The root loader and the page's loader both ask for the member of one request: look it up once.
   let pending = sessionsByRequest.get(request);
   if (!pending) {
@@ -63,19 +79,12 @@ export function getCurrentSession(db: Db, request: Request): Promise<{ user: Use
   return pending;
 }
 
-const sessionsByRequest = new WeakMap<Request, Promise<{ user: UserRow; expiresAt: Date } | null>>();
+const sessionsByRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
 
-async function lookUpSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
+async function lookUpSession(db: Db, request: Request): Promise<CurrentSession | null> {
   const sessionId = await getSessionId(request);
-  const [cookieRow] = sessionId
-    ? await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-        .limit(1)
-    : [];
-  const row = cookieRow ?? (await telegramHeaderSession(db, request));
+  const cookieRow = sessionId ? await sessionRow(db, sessionId) : null;
+  const row = cookieRow ?? (await headerSession(db, request));
   if (!row) return null;
   const now = Date.now();
   if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
@@ -87,38 +96,92 @@ async function lookUpSession(db: Db, request: Request): Promise<{ user: UserRow;
   return row;
 }
 
+/** The unexpired session `sessionId` with its member, or null. */
+async function sessionRow(db: Db, sessionId: string): Promise<CurrentSession | null> {
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt, sessionId: sessions.id, apiToken: sessions.apiToken })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The session of an `Authorization: tma <initData>` request: the row named after the initData's
+ * SHA-256, created on its first use (expiring when the initData goes stale), or null when the
+ * header does not sign anyone in.
+ */
+async function headerSession(db: Db, request: Request): Promise<CurrentSession | null> {
+  const found = await telegramHeaderSession(db, request);
+  const initData = initDataFromAuthorization(request);
+  if (!found || initData === null) return null;
+  const id = `tma.${createHash("sha256").update(initData).digest("base64url")}`;
+  await db
+    .insert(sessions)
+    .values({
+      id,
+      userId: found.user.id,
+      expiresAt: found.expiresAt,
+      method: "telegram",
+      apiToken: generateApiToken(),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+    })
+    .onConflictDoNothing();
+  const row = await sessionRow(db, id);
+  return row && row.user.id === found.user.id ? row : null;
+}
+
 /** How a session signed in, kept on the session and in the sign-in history (issue 6 "Sessions"). */
 export type SignInMethod = "password" | "telegram" | "email_link";
 
 /**
- * Creates a session row for the member, records the sign-in in sign_in_events (method, IP,
- * user agent; the one place every sign-in method goes through), and returns the Set-Cookie
- * header value that carries the session id. `meta.method` defaults to "password".
+ * Opens a session for the member: a session row with its own realtime apiToken, and the
+ * sign-in recorded in sign_in_events (method, IP, user agent) in the same transaction — the one
+ * place every sign-in method goes through. Returns the raw session id and the token.
+ * `meta.method` defaults to "password".
  * Throws AccountSuspended (403 `account_suspended`, with the reason and the end) for a suspended
  * member (docs/product/moderation.md#suspension-and-mute): the member's row is locked first, as a
  * suspension locks it, so a sign-in never slips between a suspension and its purge of sessions.
  */
-export async function createUserSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string | null; method?: SignInMethod }): Promise<string> {
+export async function openSession(
+  db: Db,
+  userId: number,
+  meta: { ip?: string; userAgent?: string | null; method?: SignInMethod },
+): Promise<{ sessionId: string; apiToken: string }> {
   const id = randomBytes(24).toString("base64url");
+  const apiToken = generateApiToken();
   const method = meta.method ?? "password";
   const ip = meta.ip ?? null;
   const userAgent = meta.userAgent?.slice(0, 500) ?? null;
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("share");
     await assertMaySignIn(tx, userId);
-    await tx.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip, userAgent, method });
+    await tx.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip, userAgent, method, apiToken });
     await tx.insert(signInEvents).values({ userId, method, ip, userAgent });
   });
+  return { sessionId: id, apiToken };
+}
+
+/**
+ * Opens a session for the member (openSession) and returns the Set-Cookie header value that
+ * carries the session id.
+ */
+export async function createUserSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string | null; method?: SignInMethod }): Promise<string> {
+  const { sessionId } = await openSession(db, userId, meta);
   const session = await authStorage().getSession();
-  session.set("sessionId", id);
+  session.set("sessionId", sessionId);
   return authStorage().commitSession(session);
 }
 
-/** Deletes the request's session row and returns the Set-Cookie header that clears the cookie. */
+/**
+ * Ends the request's session (the row, its apiToken and the realtime connections opened with
+ * it, in every process) and returns the Set-Cookie header that clears the cookie.
+ */
 export async function destroyUserSession(db: Db, request: Request): Promise<string> {
   const session = await authStorage().getSession(request.headers.get("Cookie"));
   const sessionId = session.get("sessionId");
-  if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
+  if (sessionId) await endSessionById(db, sessionId);
   return authStorage().destroySession(session);
 }
 

@@ -1,28 +1,31 @@
-/** The home feed `/` (issue 2): the admin's background image, category filter, 10 posts a page. */
-import { data, Form, useLocation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+/**
+ * The home feed `/` (issue 2): the admin's background image (set at /admin/settings), category
+ * filter, 10 posts a page, and the running ads of every placement (docs/product/pages.md#ads):
+ * under the header, in the feed after their slot's number of posts, and in the sidebar block;
+ * each shown ad counts an impression.
+ */
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/home";
+import { AdCard, AdPlacementBlock } from "~/components/ads/ad-slot";
 import { CategoryFilter } from "~/components/posts/category-filter";
 import { PostList } from "~/components/posts/post-card";
 import { OnlineMembers } from "~/components/search/online-members";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
+import { formatCount } from "~/lib/format";
 import { findCategory, parseCategoryParam } from "~/domain/posts/categories";
+import { listRunningAds, recordImpressions } from "~/domain/ads/ad-listings.server";
+import type { RunningAdDto } from "~/domain/ads/types";
 import { listPosts } from "~/domain/posts/posts.server";
 import { countOnlineProfiles, listOnlineProfiles } from "~/domain/search/people.server";
-import { BackgroundSchema, getMainPageBackground, setMainPageBackground } from "~/domain/settings/settings.server";
-import { getOptionalUser, requireUser } from "~/lib/auth.server";
+import { getMainPageBackground } from "~/domain/settings/settings.server";
+import { getOptionalUser } from "~/lib/auth.server";
 import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { pageData } from "~/lib/errors";
-import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePageParams } from "~/lib/pagination";
 import { useRootData } from "~/root-data";
-import { redirectWithToast } from "~/lib/toast.server";
 import { withSearchParam } from "~/lib/url";
-import { optimizedImageUrl } from "~/lib/images/widths";
+import { siteImageUrl } from "~/lib/images/site-image";
+import { getStorage } from "~/lib/storage/storage.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Главная", "Сообщество: торговля, игры, криптовалюта, гарант-сервис и честные сделки.");
@@ -31,49 +34,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
   const viewer = await getOptionalUser(context, request);
-  const [feed, background, online, onlineTotal] = await Promise.all([
+  const [feed, background, online, onlineTotal, ads] = await Promise.all([
     // Pinned posts lead the unfiltered home feed (issue 10).
     listPosts(context.db, { categoryId, reader: viewer, pinnedFirst: categoryId === undefined }, parsePageParams(url.searchParams)),
     getMainPageBackground(context.db),
     listOnlineProfiles(context.db, 24),
     countOnlineProfiles(context.db),
+    listRunningAds(context.db, getStorage(context.config)),
   ]);
+  await recordImpressions(
+    context.db,
+    ads.map((ad) => ad.id),
+  );
   const bookmarkedIds = await bookmarkedPostIds(
     context.db,
     viewer?.id ?? null,
     feed.items.map((p) => p.id),
   );
-  return { feed, background, categoryId, online, onlineTotal, bookmarkedIds };
+  // Only pictures this site serves get past the CSP (img-src 'self'; issue 13 item 11).
+  const backgroundSrc = background ? siteImageUrl(background, 1536, context.config.publicUrl, context.config.imageAllowedHosts) : null;
+  return { feed, background, backgroundSrc, categoryId, online, onlineTotal, bookmarkedIds, ads };
 }
 
-/** Admins set the main-page background here (docs/product/routes.md#main-page-background). */
-export async function action({ request, context }: Route.ActionArgs) {
-  return pageData(async () => {
-    await validateCsrf(request);
-    const admin = await requireUser(context, request);
-    const parsed = BackgroundSchema.safeParse(Object.fromEntries(await readForm(request)));
-    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Неверная ссылка" }, { status: 400 });
-    await setMainPageBackground(context.db, admin, parsed.data.value);
-    return redirectWithToast("/", { title: "Фон главной обновлён" });
-  });
-}
-
-export default function HomePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { feed, background, categoryId, online, bookmarkedIds } = loaderData;
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { feed, backgroundSrc, categoryId, online, bookmarkedIds, ads } = loaderData;
   const location = useLocation();
   const viewer = useRootData()?.viewer;
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
+      <AdPlacementBlock ads={ads} placement="header" />
       <section
         data-testid="main-background"
-        className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary to-primary/60 bg-cover bg-center px-6 py-12 text-primary-foreground shadow-lg sm:px-10"
-        style={
-          background
-            ? {
-                backgroundImage: `linear-gradient(90deg, rgb(20 10 50 / 0.65), rgb(20 10 50 / 0.15)), url("${optimizedImageUrl(background, { width: 1536 })}")`,
-              }
-            : undefined
-        }
+        className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary to-primary/60 bg-cover bg-center px-6 py-12 text-primary-foreground shadow-lg sm:px-10 dark:from-primary/45 dark:to-primary/15 dark:text-foreground"
+        style={backgroundSrc ? { backgroundImage: `linear-gradient(90deg, rgb(20 10 50 / 0.65), rgb(20 10 50 / 0.15)), url("${backgroundSrc}")` } : undefined}
       >
         <h1 className="font-heading text-3xl font-extrabold sm:text-4xl">Сообщество, где сделки проходят честно</h1>
         <p className="mt-3 max-w-2xl text-base/relaxed opacity-90">
@@ -82,30 +75,54 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       {viewer?.role === "admin" ? (
-        <details className="rounded-xl border border-border bg-card p-4 text-sm">
-          <summary className="cursor-pointer font-medium">Фон главной страницы</summary>
-          <Form method="post" className="mt-3 flex flex-wrap gap-2">
-            <AuthenticityTokenInput />
-            <Input name="value" defaultValue={background ?? ""} placeholder="https://… или /images/…" className="max-w-md" aria-label="Ссылка на изображение" />
-            <Button type="submit" variant="secondary">
-              Сохранить
-            </Button>
-            {actionData?.error ? <p className="w-full text-destructive">{actionData.error}</p> : null}
-          </Form>
-        </details>
+        <p className="-mt-6 text-right text-sm">
+          <Link to="/admin/settings#background-title" className="tap-target text-muted-foreground hover:text-foreground hover:underline">
+            Изменить фон главной
+          </Link>
+        </p>
       ) : null}
 
-      <section className="grid gap-4">
+      <section className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 className="font-heading text-2xl font-bold">{categoryId ? findCategory(categoryId)?.name : "Лента"}</h2>
-          <p className="text-sm text-muted-foreground">Всего публикаций: {feed.total}</p>
+          <p className="text-sm text-muted-foreground">Всего публикаций: {feed.more ? `больше ${formatCount(feed.total)}` : formatCount(feed.total)}</p>
         </div>
         <CategoryFilter basePath="/" current={categoryId} />
-        <PostList posts={feed.items} bookmarkedIds={bookmarkedIds} empty="Здесь пока нет постов. Станьте первым!" />
+        <FeedWithAds posts={feed.items} ads={ads} bookmarkedIds={bookmarkedIds} />
         <Pagination page={feed.page} totalPages={feed.totalPages} makeHref={(p) => withSearchParam("/", location.search, "page", p)} />
       </section>
 
+      <AdPlacementBlock ads={ads} placement="sidebar" />
       <OnlineMembers members={online} total={loaderData.onlineTotal} />
+    </div>
+  );
+}
+
+/** The feed's posts with each feed ad after its slot's number of posts (or after the last post of a shorter page). */
+function FeedWithAds({
+  posts,
+  ads,
+  bookmarkedIds,
+}: {
+  posts: Parameters<typeof PostList>[0]["posts"];
+  ads: RunningAdDto[];
+  bookmarkedIds: ReadonlySet<number>;
+}) {
+  const feedAds = ads.filter((ad) => ad.placement === "feed");
+  const empty = "Здесь пока нет постов. Станьте первым!";
+  if (feedAds.length === 0 || posts.length === 0) return <PostList posts={posts} bookmarkedIds={bookmarkedIds} empty={empty} />;
+  const cuts = [...new Set(feedAds.map((ad) => Math.min(ad.feedPosition ?? 0, posts.length)))].sort((a, b) => a - b);
+  const parts: React.ReactNode[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    if (cut > from) parts.push(<PostList key={`posts-${from}`} posts={posts.slice(from, cut)} bookmarkedIds={bookmarkedIds} empty={empty} />);
+    for (const ad of feedAds.filter((item) => Math.min(item.feedPosition ?? 0, posts.length) === cut)) parts.push(<AdCard key={`ad-${ad.id}`} ad={ad} />);
+    from = cut;
+  }
+  if (from < posts.length) parts.push(<PostList key={`posts-${from}`} posts={posts.slice(from)} bookmarkedIds={bookmarkedIds} empty={empty} />);
+  return (
+    <div className="grid grid-cols-1 gap-4" data-testid="ads-feed">
+      {parts}
     </div>
   );
 }

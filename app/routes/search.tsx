@@ -69,9 +69,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {results ? (
         <section aria-labelledby="search-results-title" className="grid gap-4">
           <h2 id="search-results-title" className="text-sm text-muted-foreground" aria-live="polite">
-            {results.total > 0
-              ? `Найдено ${formatCount(results.total)} ${plural(results.total, ["публикация", "публикации", "публикаций"])} по запросу «${q}»`
-              : `Публикаций по запросу «${q}» не найдено`}
+            {results.more
+              ? `Найдено больше ${formatCount(results.total)} публикаций по запросу «${q}»: показаны самые новые, лучшие совпадения первыми`
+              : results.total > 0
+                ? `Найдено ${formatCount(results.total)} ${plural(results.total, ["публикация", "публикации", "публикаций"])} по запросу «${q}»`
+                : `Публикаций по запросу «${q}» не найдено`}
           </h2>
           {results.total > 0 ? (
             <>

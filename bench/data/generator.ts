@@ -304,7 +304,7 @@ function usersSql(m: Model): string {
   const { admin, moderator, demo, staff } = m.ids;
   return `
     insert into users (id, username, display_name, email, email_verified, password_hash, bio, role, verified,
-                       telegram_id, telegram_username, api_token, last_seen_at, created_at)
+                       telegram_id, telegram_username, last_seen_at, created_at)
     select i, ${username(m, "i")}, ${displayName(m, "i")},
            case i when ${admin} then '${DEMO_ACCOUNTS.admin.email}' when ${moderator} then '${DEMO_ACCOUNTS.moderator.email}'
                   when ${demo} then '${DEMO_ACCOUNTS.demo.email}' else 'member' || i || '@bench.shodka.local' end,
@@ -315,7 +315,6 @@ function usersSql(m: Model): string {
            i in (${staff.join(", ")}) or ${rnd(4, "i")} < 0.03,
            case when ${rnd(5, "i")} < 0.05 and i not in (${admin}, ${moderator}, ${demo}) then 7000000000 + i end,
            case when ${rnd(5, "i")} < 0.05 and i not in (${admin}, ${moderator}, ${demo}) then 'tg_' || i end,
-           translate(encode(sha256(convert_to(random()::text || ':' || i || ':' || clock_timestamp(), 'UTF8')), 'base64'), '+/=', '-_'),
            case when i = ${demo} then ${end} + interval '30 seconds'
                 when ${rnd(6, "i")} < 0.003 then ${end} + make_interval(secs => 59 * ${rnd(7, "i")})
                 when ${rnd(6, "i")} < 0.05 then null

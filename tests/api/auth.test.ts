@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Client } from "./client";
+import { Client, csrfFromHtml } from "./client";
 
 describe("Auth.js-style calls (docs/product/accounts.md#authjs-style-calls)", () => {
   it("csrf answers a token and sets the csrf cookie", async () => {
@@ -67,18 +67,82 @@ describe("Auth.js-style calls (docs/product/accounts.md#authjs-style-calls)", ()
     expect((await noToken.json()).errors.code).toBe("csrf_invalid");
   });
 
-  it("answers 429 after 10 failed sign-ins for an account (docs/product/limits.md#rate-limits)", async () => {
+  it("answers 429 after 10 failed sign-ins for an account from one address, but lets the owner in from another (issue 13 item 2)", async () => {
     const { email, password } = await new Client().register();
+    const attacker = `198.18.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250) + 1}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      // A new address each time: the account's own counter must trip.
-      statuses.push((await new Client(undefined, `198.18.${i}.1`).signIn(email, "wrong-password")).status);
-    }
+    for (let i = 0; i < 11; i++) statuses.push((await new Client(undefined, attacker).signIn(email, "wrong-password")).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
-    const blocked = await new Client(undefined, "198.18.99.1").signIn(email, password);
+    const blocked = await new Client(undefined, attacker).signIn(email, password);
     expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect((await blocked.json()).errors.code).toBe("rate_limited");
+    expect((await new Client().signIn(email, password)).status).toBe(200);
+  });
+
+  it("never locks the owner out: wrong passwords from rotating addresses leave the right one working (issue 13 item 2)", async () => {
+    const { email, password } = await new Client().register();
+    for (let i = 0; i < 12; i++) {
+      expect((await new Client(undefined, `198.19.${i}.${Math.floor(Math.random() * 250) + 1}`).signIn(email, "wrong-password")).status).toBe(401);
+    }
+    expect((await new Client().signIn(email, password)).status).toBe(200);
+  });
+
+  it("caps the slow-down: at most 5 attempts on an account wait, the rest are refused at once with 429 and Retry-After (issue 13 item 2)", async () => {
+    const { email, password } = await new Client().register();
+    const rotating = () => `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 10; i++) expect((await new Client(undefined, rotating()).signIn(email, "wrong-password")).status).toBe(401);
+
+    // JSON calls: tokens first, so the 8 guesses reach the server together.
+    const guessers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const client = new Client(undefined, rotating());
+        return { client, csrfToken: await client.csrfToken() };
+      }),
+    );
+    const answers = await Promise.all(
+      guessers.map(({ client, csrfToken }) =>
+        client.postForm("/api/auth/callback/credentials", { csrfToken, email, password: "wrong-password", json: "true", callbackUrl: "/" }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer.headers.get("Retry-After")).toBe("2");
+      expect((await answer.json()).errors).toMatchObject({ code: "login_busy", message: expect.stringContaining("Подождите") });
+    }
+
+    // The sign-in page (a form without JavaScript): the same cap, with the Russian message beside the form.
+    const visitors = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const client = new Client(undefined, rotating());
+        return { client, csrf: csrfFromHtml(await (await client.fetch("/auth/login")).text()) };
+      }),
+    );
+    const pages = await Promise.all(
+      visitors.map(({ client, csrf }) => client.postForm("/auth/login", { csrf, email, password: "wrong-password", redirect: "" })),
+    );
+    const busyPages = pages.filter((page) => page.status === 429);
+    expect(pages.filter((page) => page.status === 400)).toHaveLength(5);
+    expect(busyPages).toHaveLength(3);
+    for (const page of busyPages) {
+      expect(page.headers.get("Retry-After")).toBe("2");
+      expect(await page.text()).toContain("Слишком много попыток входа в этот аккаунт. Подождите пару секунд и попробуйте снова.");
+    }
+
+    // The owner, once the room is empty, still signs in (after the slow-down).
+    expect((await new Client().signIn(email, password)).status).toBe(200);
+  });
+
+  it("does not lock out everyone behind one address: a neighbour's failures leave a member's right password working (issue 13 item 2)", async () => {
+    const office = `198.20.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250) + 1}`;
+    const neighbour = await new Client().register();
+    const colleague = await new Client().register();
+    for (let i = 0; i < 10; i++) await new Client(undefined, office).signIn(`nobody-${i}-${neighbour.email}`, "wrong-password");
+    for (let i = 0; i < 3; i++) await new Client(undefined, office).signIn(neighbour.email, "wrong-password");
+    expect((await new Client(undefined, office).signIn(colleague.email, colleague.password)).status).toBe(200);
   });
 
   it("signout without a CSRF token answers 400 «Could not fetch CSRF Token for signing out»", async () => {

@@ -211,5 +211,17 @@ describe("GET /api/profiles/blacklist", () => {
     const clamped = await (await new Client().fetch("/api/profiles/blacklist?perPage=500&page=oops")).json();
     expect(clamped.data).toMatchObject({ page: 1, perPage: 50 });
     expect((await new Client().fetch("/api/profiles/blacklist", { method: "POST" })).status).toBe(405);
+
+    // ?q= searches the name and the reason (docs/product/claims.md#blacklist-search).
+    const search = async (q: string) =>
+      (
+        (await (await new Client().fetch(`/api/profiles/blacklist?q=${encodeURIComponent(q)}`)).json()) as {
+          data: { total: number; items: { claimId: number }[] };
+        }
+      ).data;
+    expect((await search(target.username.toUpperCase())).items.map((e) => e.claimId)).toEqual([claimId]);
+    expect((await search(`@${target.username}`)).items.map((e) => e.claimId)).toEqual([claimId]);
+    expect((await search("кинул на АККАУНТ")).items.map((e) => e.claimId)).toContain(claimId);
+    expect(await search(`${target.username}-нет-такого`)).toMatchObject({ total: 0, items: [] });
   });
 });

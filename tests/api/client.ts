@@ -1,11 +1,14 @@
 /** A tiny HTTP client for API tests: keeps cookies like a browser and can pose as another IP. */
 import { inject } from "vitest";
+import { decodeHtml } from "../setup/html";
+
+export { decodeHtml };
 
 export class Client {
   private cookies = new Map<string, string>();
   constructor(
     readonly baseUrl: string = inject("baseUrl"),
-    private readonly ip: string = `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+    private readonly ip: string = randomClientAddress(),
   ) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
@@ -56,9 +59,13 @@ export class Client {
   }
 }
 
-/** Undoes React's attribute escaping. */
-export function decodeHtml(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[entity]!);
+/**
+ * A random client address from 16 million, so the per-address limits (registrations, sign-in
+ * failures, live connections) of one test never meet another's (docs/product/limits.md#rate-limits).
+ */
+export function randomClientAddress(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
 }
 
 /** The CSRF token a page's forms carry. */

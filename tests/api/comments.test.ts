@@ -173,3 +173,22 @@ describe("GET /api/profile/{id}/comments", () => {
     expect((await post.json()).errors.code).toBe("method_not_allowed");
   });
 });
+
+describe("the post page sends comments rendered, not their Markdown (issue 12)", () => {
+  it("shows a comment's rendering without its source to others; its author's edit form keeps the source", async () => {
+    const postId = await demoPostId();
+    const writer = await member();
+    const marker = `жирно${Date.now()}`;
+    const created = await send(writer.client, postId, { intent: "create", body: `Это **${marker}** и _наклон_` });
+    const commentId = commentIdFrom(created, postId);
+
+    const html = await postPage(postId);
+    expect(html).toContain(`id="comment-${commentId}"`);
+    expect(html).toContain(`<strong>${marker}</strong>`);
+    expect(html).not.toContain(`**${marker}**`);
+
+    // The author's page carries the source once, for the inline edit form.
+    const own = decodeHtml(await (await writer.client.fetch(`/post/${postId}`)).text());
+    expect(own).toContain(`**${marker}**`);
+  });
+});

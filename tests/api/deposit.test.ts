@@ -33,7 +33,10 @@ async function depositLog(client: Client, query = ""): Promise<DepositPage> {
 
 async function topUpAs(admin: Client, username: string, roubles: string): Promise<void> {
   const csrf = await pageCsrf(admin, "/profile/wallet");
-  const response = await admin.postForm("/profile/wallet", { csrf, intent: "topup", key: crypto.randomUUID(), member: username, amount: roubles });
+  // Through the confirmation step (docs/product/interface.md#money-confirmations): the first post only shows it.
+  const fields = { csrf, intent: "topup", key: crypto.randomUUID(), member: username, amount: roubles };
+  expect((await admin.postForm("/profile/wallet", fields)).status).toBe(200);
+  const response = await admin.postForm("/profile/wallet", { ...fields, confirmed: "1" });
   expect(response.status, await response.clone().text()).toBe(302);
 }
 
@@ -56,7 +59,8 @@ describe("GET /api/profile/payments/deposit", () => {
     await topUpAs(admin, alice.username, "500");
 
     const csrf = await pageCsrf(alice.client, "/profile/deposit");
-    const form = { csrf, intent: "deposit", key: crypto.randomUUID(), amount: "120,50" };
+    // The confirmation step's post (docs/product/interface.md#money-confirmations): confirmed=1 moves the money.
+    const form = { csrf, intent: "deposit", key: crypto.randomUUID(), amount: "120,50", confirmed: "1" };
     const first = await alice.client.postForm("/profile/deposit", form);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/profile/deposit");

@@ -57,30 +57,43 @@ async function postForgot(client: Client, email: string): Promise<Response> {
 }
 
 describe("email verification", () => {
-  it("registration mails an absolute link that verifies the address once", async () => {
+  it("registration mails an absolute link that verifies the address once; a signed-in member lands on /profile", async () => {
     const { client, email } = await newMember();
     const mail = (await waitFor(async () => (await mailsTo(email))[0], "the verification mail"))!;
     expect(mail.subject).toBe("Подтвердите email на сайте Сходка");
     expect(mail.links[0]).toMatch(/^http:\/\/localhost:\d+\/auth\/email\/validate\?token=[A-Za-z0-9_-]{43}$/);
-    const before = await (await client.fetch("/auth/email/validate")).text();
-    expect(before).toContain("Отправить ссылку ещё раз");
+    expect(await (await client.fetch("/profile/settings")).text()).toContain("Отправить ссылку ещё раз");
 
     const link = await linkFrom(email, "Подтвердите email");
     const page = await client.fetch(link);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Email подтверждён");
-    expect(await (await client.fetch("/auth/email/validate")).text()).not.toContain("Отправить ссылку ещё раз");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/profile");
+    expect(await (await client.fetch("/profile")).text()).toContain("Email подтверждён");
+    expect(await (await client.fetch("/profile/settings")).text()).not.toContain("Отправить ссылку ещё раз");
     expect(await (await new Client(server.baseUrl).fetch(link)).text()).toContain("Эта ссылка уже использована");
   });
 
-  it("a signed-in unverified member can ask for a new link; a forged link is refused", async () => {
+  it("a visitor opening the link sees the result on the page", async () => {
+    const { email } = await newMember();
+    const link = await linkFrom(email, "Подтвердите email");
+    const page = await new Client(server.baseUrl).fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Email подтверждён");
+  });
+
+  it("a signed-in unverified member can ask for a new link from the settings; a forged link and a forged form are refused", async () => {
     const { client, email } = await newMember();
-    const html = await (await client.fetch("/auth/email/validate")).text();
+    const html = await (await client.fetch("/profile/settings")).text();
     const resent = await client.postForm("/auth/email/validate", { csrf: csrfFromHtml(html) });
     expect(resent.status).toBe(302);
+    expect(resent.headers.get("Location")).toBe("/profile/settings#email");
     await waitFor(async () => (await mailsTo(email)).length === 2, "the second verification mail");
-    expect(await (await client.fetch(`/auth/email/validate?token=${"x".repeat(43)}`)).text()).toContain("Ссылка недействительна");
-    expect((await client.postForm("/auth/email/validate", { csrf: "forged" })).status).toBe(403);
+    const forgedLink = await client.fetch(`/auth/email/validate?token=${"x".repeat(43)}`);
+    expect(forgedLink.headers.get("Location")).toBe("/profile");
+    expect(await (await client.fetch("/profile")).text()).toContain("Ссылка недействительна");
+    expect(await (await new Client(server.baseUrl).fetch(`/auth/email/validate?token=${"x".repeat(43)}`)).text()).toContain("Ссылка недействительна");
+    const forged = await client.postForm("/auth/email/validate", { csrf: "forged" });
+    expect(forged.status, forged.headers.get("Location") ?? "").toBe(403);
   });
 });
 
@@ -120,6 +133,12 @@ describe("password reset", () => {
     expect((await new Client(server.baseUrl).signIn(email, password)).status).not.toBe(200);
     expect((await new Client(server.baseUrl).signIn(email, "brand-new-pass")).status).toBe(200);
     expect(await (await visitor.fetch(link)).text()).toContain("Эта ссылка уже использована");
+    // A signed-in member opening a reset link is sent to /profile (docs/product/routes.md#access-and-guards).
+    const signedIn = new Client(server.baseUrl);
+    expect((await signedIn.signIn(email, "brand-new-pass")).status).toBe(200);
+    const opened = await signedIn.fetch(link);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/profile");
     const again = await visitor.postForm(link, { csrf: csrfFromHtml(form), token: tokenOf(link), password: "third-pass-123", confirm: "third-pass-123" });
     expect(again.status).toBe(400);
   });

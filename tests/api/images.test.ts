@@ -121,6 +121,22 @@ describe("GET /api/image: widths, formats, quality, caching", () => {
     expect(await picture(await get({ url: `${allowedOrigin}/photo.jpg`, w: "1536" }))).toMatchObject({ type: "image/jpeg", format: "jpeg", width: 1536 });
   });
 
+  it("v=placeholder is a 10×10 (fit inside) at quality 50, v=notification a 150×150 square; an unknown v is refused", async () => {
+    // The source is 2000×1000, so the placeholder keeps the ratio inside 10×10.
+    expect(await picture(await get({ url: "/uploads/test/photo.png", v: "placeholder" }, "image/webp"))).toMatchObject({
+      format: "webp",
+      width: 10,
+      height: 5,
+    });
+    expect(await picture(await get({ url: `${allowedOrigin}/photo.jpg`, v: "notification" }, "image/webp"))).toMatchObject({ width: 150, height: 150 });
+    expect(await refusal(await get({ url: "/uploads/test/photo.png", v: "huge" }))).toEqual({
+      status: 400,
+      success: false,
+      code: "invalid_image_variant",
+      russian: true,
+    });
+  });
+
   it("never enlarges: a width above the source's keeps the source's", async () => {
     expect(await picture(await get({ url: `${allowedOrigin}/photo.jpg`, w: "3000" }, "image/webp"))).toMatchObject({ width: 2000, height: 1000 });
     expect(await picture(await get({ url: `${allowedOrigin}/photo.jpg` }, "image/webp"))).toMatchObject({ width: 2000 });

@@ -1,6 +1,7 @@
 /**
  * Notifications over HTTP (issue 4 item 3, docs/product/notifications.md#calls): GET /api/profile/notifications and
- * /unread for a visitor, the recipient and another member, page bounds, and the forms of
+ * /unread for a visitor, the recipient and another member, page bounds, the named targets
+ * (docs/product/notifications.md#targets), and the forms of
  * /profile/notifications (read one and go to it, read all) without JavaScript.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -80,9 +81,18 @@ describe("notifications over HTTP", () => {
         title: `${fan.username} оставил(а) комментарий под вашим постом`,
         description: "Нажмите, чтобы посмотреть",
         url: `/post/${postId}#comment-${commentId}`,
+        // The target is named (docs/product/notifications.md#targets): the comment's start and its post's title.
+        target: { kind: "comment", text: "Сколько стоит?", postTitle: "Продам аккаунт Dota 2" },
         read: false,
       },
-      { type: "POST_LIKE", title: `${fan.username} оценил(а) ваш пост`, url: `/post/${postId}`, actorCount: 1, read: false },
+      {
+        type: "POST_LIKE",
+        title: `${fan.username} оценил(а) ваш пост`,
+        url: `/post/${postId}`,
+        target: { kind: "post", text: "Продам аккаунт Dota 2", postTitle: null },
+        actorCount: 1,
+        read: false,
+      },
     ]);
     // The fan hears nothing of their own actions.
     expect((await json<Page<NotificationDto>>(fan.client, "/api/profile/notifications")).body.data).toMatchObject({ total: 0, items: [] });
@@ -106,6 +116,9 @@ describe("notifications over HTTP", () => {
 
     const html = await (await author.client.fetch("/profile/notifications")).text();
     expect(html).toContain(`${fan.username} оценил(а) ваш пост`);
+    // Each names its target, which the click leads to (the item's form redirects to its link).
+    expect(html).toContain("Пост «Продам аккаунт Dota 2»");
+    expect(html).toContain("Комментарий «Сколько стоит?» к посту «Продам аккаунт Dota 2»");
     expect(html.match(/data-read="false"/g)).toHaveLength(2);
     expect(html).toContain("Отметить все как прочитанные");
     const empty = await (await fan.client.fetch("/profile/notifications")).text();

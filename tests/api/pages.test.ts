@@ -19,6 +19,29 @@ describe("route guards (docs/product/routes.md#access-and-guards)", () => {
     expect(response.headers.get("Location")).toBe("/profile");
   });
 
+  it.each(["/account", "/account/settings", "/account/anything/else?x=1"])(
+    "%s sends a visitor to / (docs/product/routes.md#access-and-guards)",
+    async (path) => {
+      const response = await new Client().fetch(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    },
+  );
+
+  it("/account paths send a signed-in member to the same place under /profile", async () => {
+    const client = new Client();
+    await client.register();
+    for (const [path, target] of [
+      ["/account", "/profile"],
+      ["/account/settings", "/profile/settings"],
+      ["/account/wallet?tab=1", "/profile/wallet?tab=1"],
+    ]) {
+      const response = await client.fetch(path!);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("Location"), path).toBe(target);
+    }
+  });
+
   it.each(["/", "/articles", "/faq", "/post/1", "/profile/1", "/auth/login", "/auth/register", "/posts/new/preview"])(
     "%s is open to visitors",
     async (path) => {
@@ -97,6 +120,17 @@ describe("server", () => {
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors");
     expect(await response.text()).toContain("<title>Главная | Сходка</title>");
+  });
+
+  it("answers which build it runs at /api/build, never cached, the same build the pages load", async () => {
+    const client = new Client();
+    const response = await client.fetch("/api/build");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const { version } = (await response.json()) as { version: string };
+    expect(version).toMatch(/^\w+$/);
+    const html = await (await client.fetch("/")).text();
+    expect(html).toContain(`/assets/manifest-${version}.js`);
   });
 
   it("caches hashed assets for a year", async () => {

@@ -174,6 +174,55 @@ describe("delivery of a sent message over both transports", () => {
     }
   });
 
+  it("carries typing, read receipts and presence between the two members of a personal conversation (docs/product/conversations.md#typing)", async () => {
+    const [alice, bob] = await Promise.all([member(), member()]);
+    const conversationId = await personalWith(alice, bob.id);
+    const channel = `conversation:personal:${conversationId}`;
+    const sent = await postMessage(alice, "personal", conversationId, "Когда созвонимся?");
+    const aliceWs = await openWs(wsUrl());
+    let bobSse: SseClient | null = null;
+    let bobWs: WsClient | null = null;
+    try {
+      await aliceWs.auth(alice.apiToken);
+      expect(await aliceWs.subscribe(channel)).toEqual({ type: "subscribed", channel });
+      expect(await aliceWs.subscribe("notifications")).toEqual({ type: "subscribed", channel: "notifications" });
+      bobSse = await openSse(sseUrl({ type: "personal", id: conversationId, "api-token": bob.apiToken }));
+      await bobSse.next(subscribedTo(channel), "SSE subscribed");
+      // Bob's event stream made him online: Alice, his peer, hears it on her notifications channel.
+      const bobOnline = await aliceWs.next(
+        (f) =>
+          f.channel === "notifications" &&
+          (f.data as { type?: string; userId?: number }).type === "presence" &&
+          (f.data as { userId: number }).userId === bob.id,
+        "Bob's presence",
+      );
+      expect(bobOnline.data).toEqual({ type: "presence", userId: bob.id, online: true });
+
+      // Alice types over her websocket: Bob's event stream carries it; nothing is stored.
+      aliceWs.send({ type: "typing", channel });
+      const typing = await bobSse.next((f) => f.channel === channel && (f.data as { type: string }).type === "typing", "the typing frame");
+      expect(typing.data).toEqual({ type: "typing", user: { id: alice.id, username: alice.username } });
+
+      // Bob opens the conversation page: his read marker moves and Alice gets the receipt.
+      const page = await bob.client.fetch(`/profile/conversations?personal=${conversationId}`);
+      expect(page.status).toBe(200);
+      const read = await aliceWs.next((f) => f.channel === channel && (f.data as { type: string }).type === "read", "the read frame");
+      expect(read.data).toEqual({ type: "read", userId: bob.id, upTo: sent.id });
+      const detail = await alice.client.fetch(`/api/profile/conversation/personal/${conversationId}`);
+      expect(((await detail.json()) as { data: { peerReadUpTo: number } }).data.peerReadUpTo).toBe(sent.id);
+
+      // Typing on a channel the socket is not subscribed to is refused.
+      bobWs = await openWs(wsUrl());
+      await bobWs.auth(bob.apiToken);
+      bobWs.send({ type: "typing", channel });
+      await bobWs.next(isSystemError("channel_forbidden"), "typing refused before subscribing");
+    } finally {
+      aliceWs.close();
+      bobSse?.close();
+      bobWs?.close();
+    }
+  });
+
   it("reaches every member listening on a group and on the public conversation", async () => {
     const [owner, guest] = await Promise.all([member(), member()]);
     const groupId = await createGroup(owner, "Покупки", [guest]);

@@ -23,6 +23,9 @@ export interface Trader {
   csrf: string;
 }
 
+/** RATE_LIMITS for load tests: the money limits raised far beyond what the workload sends. */
+export const LOAD_TEST_RATE_LIMITS = "transfers=1000000/60,deposits=1000000/60,deals=1000000/60";
+
 /** Registers a member on the server at `baseUrl` through the register page; signed in. */
 export async function registerTrader(baseUrl: string): Promise<Trader> {
   const client = new Client(baseUrl);
@@ -291,7 +294,8 @@ export async function clusterDatabase(prefix: string) {
   let sql: postgres.Sql | undefined;
   return {
     url: url.toString(),
-    env: { DATABASE_URL: url.toString(), SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex") },
+    // A load test: the per-member money limits (docs/product/limits.md#rate-limits) would refuse most of it.
+    env: { DATABASE_URL: url.toString(), SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex"), RATE_LIMITS: LOAD_TEST_RATE_LIMITS },
     /** Opens the test's own connections (after a server applied the migrations). */
     async connect(): Promise<{ db: Db; sql: postgres.Sql }> {
       handle ??= await openDatabase({ url: url.toString(), maxConnections: 2 });

@@ -44,6 +44,17 @@ async function send(page: Page, text: string, javaScriptEnabled: boolean) {
 }
 
 const messages = (page: Page) => page.getByTestId("message");
+
+/**
+ * Chooses `name` in a message's «⋯» menu (docs/product/conversations.md#message-actions): the
+ * pointer over the message shows the «⋯», a click opens the menu (a `<details>`, so also without
+ * JavaScript).
+ */
+async function messageAction(item: Locator, name: "Ответить" | "Изменить" | "Удалить") {
+  await item.hover();
+  await item.getByLabel("Действия с сообщением").click();
+  await item.getByRole(name === "Удалить" ? "button" : "link", { name }).click();
+}
 /** The message whose own text (not a quote of it) is `text`. */
 const message = (page: Page, text: string) => messages(page).filter({ has: page.getByTestId("message-body").getByText(text, { exact: true }) });
 
@@ -121,7 +132,7 @@ test("two members chat: «Написать», the live toast, title counter and 
   if (javaScriptEnabled) await expect(pageB).toHaveTitle(/^[^(]/);
 
   // Bob answers, quoting Alice's message.
-  await message(pageB, "Привет! Аккаунт ещё продаёшь?").getByRole("link", { name: "Ответить" }).click();
+  await messageAction(message(pageB, "Привет! Аккаунт ещё продаёшь?"), "Ответить");
   await expect(pageB.getByTestId("composer-context")).toContainText("Привет! Аккаунт ещё продаёшь?");
   await send(pageB, "Да, пиши условия", javaScriptEnabled);
   const reply = message(pageB, "Да, пиши условия");
@@ -137,7 +148,7 @@ test("two members chat: «Написать», the live toast, title counter and 
   if (javaScriptEnabled) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0);
 
   // Alice corrects her message, then deletes it.
-  await message(page, "Привет! Аккаунт ещё продаёшь?").getByRole("link", { name: "Изменить" }).click();
+  await messageAction(message(page, "Привет! Аккаунт ещё продаёшь?"), "Изменить");
   const composer = page.getByTestId("composer");
   await expect(page.getByTestId("composer-context")).toContainText("Редактирование");
   await hydrated(composer, javaScriptEnabled);
@@ -149,7 +160,7 @@ test("two members chat: «Написать», the live toast, title counter and 
   await expect(message(pageB, "Привет! Аккаунт ещё в продаже?")).toContainText("изменено");
 
   await hydrated(edited.locator("form"), javaScriptEnabled);
-  await edited.getByRole("button", { name: "Удалить" }).click();
+  await messageAction(edited, "Удалить");
   await expect(messages(page).first()).toContainText("Сообщение удалено");
   if (!javaScriptEnabled) await pageB.reload();
   await expect(messages(pageB).first()).toContainText("Сообщение удалено");
@@ -193,6 +204,8 @@ test("a group: created, a member invited, messages exchanged, the member leaves"
 
   await send(page, "Всем привет, обсуждаем условия тут", javaScriptEnabled);
   await expect(message(page, "Всем привет, обсуждаем условия тут")).toHaveCount(1);
+  // With JavaScript the message shows before it is saved; the member looks once it has its id.
+  await expect(message(page, "Всем привет, обсуждаем условия тут")).toHaveAttribute("data-message-id", /^\d+$/);
 
   // The member finds the group in the list with its unread count, and opens it.
   await pageM.goto("/profile/conversations");
@@ -239,7 +252,7 @@ test("a group: created, a member invited, messages exchanged, the member leaves"
   await second.close();
 });
 
-test("«Написать» is refused with a Russian message once the other member has blocked you", async ({ page, browser }) => {
+test("«Написать» is refused with a Russian message once the other member has blocked you", async ({ page, browser, javaScriptEnabled }) => {
   const writer = await registerMember(page);
   const second = await openContext(browser);
   const blocker: Member = await registerMember(second.page, newMember());
@@ -248,7 +261,15 @@ test("«Написать» is refused with a Russian message once the other memb
   await expect(page.getByRole("button", { name: "Написать", exact: true })).toBeVisible();
   // The other member blocks the writer while the writer's page is open.
   await second.page.goto(`/profile/${writer.id}`);
+  // With JavaScript the button turns at once, before the block is saved: wait for the server's answer (a reload
+  // before it would cancel the request), then the server's page says the block is there.
+  const saved = javaScriptEnabled
+    ? second.page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/profile/${writer.id}/block`))
+    : null;
   await second.page.getByRole("button", { name: "Заблокировать" }).click();
+  await saved;
+  await expect(second.page.getByRole("button", { name: "Разблокировать" })).toBeVisible();
+  await second.page.reload();
   await expect(second.page.getByRole("button", { name: "Разблокировать" })).toBeVisible();
 
   await page.getByRole("button", { name: "Написать", exact: true }).click();
@@ -258,81 +279,119 @@ test("«Написать» is refused with a Russian message once the other memb
   await second.close();
 });
 
-test("history loads upwards: older pages come on top and the reader keeps their place", async ({ page, browser, javaScriptEnabled }) => {
-  await registerMember(page);
-  const second = await openContext(browser);
-  await registerMember(second.page);
-  await page.goto("/profile/conversations");
-  const publicHref = await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).getAttribute("href");
-  const publicId = new URL(publicHref!, "http://x").searchParams.get("group");
-  // More than a page (30) of history in the public conversation, beside the demo's messages:
-  // 19 from the reader (the limit is 20 per 30 s: one is left for later) and 6 from another, over HTTP.
-  const tag = Math.random().toString(36).slice(2, 8);
-  for (const [who, count] of [
-    [page, 19],
-    [second.page, 6],
-  ] as const) {
-    await who.goto("/profile/conversations");
-    const csrf = await who.locator('input[name="csrf"]').first().inputValue();
-    for (let i = 1; i <= count; i++) {
-      const answer = await who.request.post(`/api/profile/conversation/group/${publicId}/messages`, {
-        data: { body: `История ${tag}: сообщение ${i} из ${count}` },
-        headers: { "X-CSRF-Token": csrf },
-      });
-      expect(answer.status()).toBe(200);
+// The public conversation's latest page is counted: the same journey in the other project must not write there meanwhile.
+test(
+  "history loads upwards: older pages come on top and the reader keeps their place",
+  { tag: "@shares:public-chat" },
+  async ({ page, browser, javaScriptEnabled }) => {
+    await registerMember(page);
+    const second = await openContext(browser);
+    await registerMember(second.page);
+    await page.goto("/profile/conversations");
+    const publicHref = await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).getAttribute("href");
+    const publicId = new URL(publicHref!, "http://x").searchParams.get("group");
+    // More than a page (30) of history in the public conversation, beside the demo's messages:
+    // 19 from the reader (the limit is 20 per 30 s: one is left for later) and 6 from another, over HTTP.
+    const tag = Math.random().toString(36).slice(2, 8);
+    for (const [who, count] of [
+      [page, 19],
+      [second.page, 6],
+    ] as const) {
+      await who.goto("/profile/conversations");
+      const csrf = await who.locator('input[name="csrf"]').first().inputValue();
+      for (let i = 1; i <= count; i++) {
+        const answer = await who.request.post(`/api/profile/conversation/group/${publicId}/messages`, {
+          data: { body: `История ${tag}: сообщение ${i} из ${count}` },
+          headers: { "X-CSRF-Token": csrf },
+        });
+        expect(answer.status()).toBe(200);
+      }
     }
-  }
-  await second.close();
+    await second.close();
 
-  await page.goto(publicHref!);
-  await expect(page.getByTestId("conversation-title")).toHaveText("Общий чат");
-  await expect(messages(page)).toHaveCount(30);
-  await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeInViewport();
-  const older = page.getByRole("link", { name: "Загрузить предыдущие" });
+    await page.goto(publicHref!);
+    await expect(page.getByTestId("conversation-title")).toHaveText("Общий чат");
+    await expect(messages(page)).toHaveCount(30);
+    await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeInViewport();
+    const older = page.getByRole("link", { name: "Загрузить предыдущие" });
 
-  if (!javaScriptEnabled) {
-    const firstShown = await messages(page).first().getAttribute("data-message-id");
+    if (!javaScriptEnabled) {
+      const firstShown = await messages(page).first().getAttribute("data-message-id");
+      await older.click();
+      await expect(page).toHaveURL(new RegExp(`before=${firstShown}`));
+      await expect(messages(page).last()).not.toHaveAttribute("data-message-id", firstShown!);
+      expect(Number(await messages(page).last().getAttribute("data-message-id"))).toBeLessThan(Number(firstShown));
+      await page.getByRole("link", { name: "К последним сообщениям" }).click();
+      await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeVisible();
+      return;
+    }
+
+    // Scrolled to the top, the reader asks for older messages: they appear above, and the message
+    // that was at the top stays where it was on screen.
+    const scroller = page.getByTestId("message-scroller");
+    await scroller.evaluate((el) => el.scrollTo({ top: -el.scrollHeight }));
+    const top = messages(page).first();
+    const topId = await top.getAttribute("data-message-id");
+    const anchor = page.locator(`[data-message-id="${topId}"]`);
+    const before = (await anchor.boundingBox())!.y;
+    const url = page.url();
     await older.click();
-    await expect(page).toHaveURL(new RegExp(`before=${firstShown}`));
-    await expect(messages(page).last()).not.toHaveAttribute("data-message-id", firstShown!);
-    expect(Number(await messages(page).last().getAttribute("data-message-id"))).toBeLessThan(Number(firstShown));
-    await page.getByRole("link", { name: "К последним сообщениям" }).click();
-    await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeVisible();
-    return;
-  }
+    await expect.poll(() => messages(page).count()).toBeGreaterThan(30);
+    expect(page.url()).toBe(url);
+    expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
+    // Page after page up to the first message of the conversation.
+    for (let i = 0; i < 10 && (await older.count()) > 0; i++) {
+      const count = await messages(page).count();
+      await older.click();
+      await expect.poll(() => messages(page).count()).toBeGreaterThan(count);
+    }
+    await expect(page.getByText("Начало беседы")).toBeAttached();
+    await expect(message(page, "Всем привет! Кто сегодня онлайн?")).toBeAttached();
+    const ids = await messages(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-message-id"))));
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
 
-  // Scrolled to the top, the reader asks for older messages: they appear above, and the message
-  // that was at the top stays where it was on screen.
-  const scroller = page.getByTestId("message-scroller");
-  await scroller.evaluate((el) => el.scrollTo({ top: -el.scrollHeight }));
-  const top = messages(page).first();
-  const topId = await top.getAttribute("data-message-id");
-  const anchor = page.locator(`[data-message-id="${topId}"]`);
-  const before = (await anchor.boundingBox())!.y;
-  const url = page.url();
-  await older.click();
-  await expect.poll(() => messages(page).count()).toBeGreaterThan(30);
-  expect(page.url()).toBe(url);
-  expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
-  // Page after page up to the first message of the conversation.
-  for (let i = 0; i < 10 && (await older.count()) > 0; i++) {
-    const count = await messages(page).count();
-    await older.click();
-    await expect.poll(() => messages(page).count()).toBeGreaterThan(count);
-  }
-  await expect(page.getByText("Начало беседы")).toBeAttached();
-  await expect(message(page, "Всем привет! Кто сегодня онлайн?")).toBeAttached();
-  const ids = await messages(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-message-id"))));
-  expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
-
-  // Sending reloads only the latest page: the older messages on screen stay.
-  await send(page, `История ${tag}: и ещё одно`, javaScriptEnabled);
-  await expect(message(page, `История ${tag}: и ещё одно`)).toHaveCount(1);
-  await expect(messages(page)).toHaveCount(ids.length + 1);
-  await expect(message(page, "Всем привет! Кто сегодня онлайн?")).toBeAttached();
-});
+    // Sending reloads only the latest page: the older messages on screen stay.
+    await send(page, `История ${tag}: и ещё одно`, javaScriptEnabled);
+    await expect(message(page, `История ${tag}: и ещё одно`)).toHaveCount(1);
+    await expect(messages(page)).toHaveCount(ids.length + 1);
+    await expect(message(page, "Всем привет! Кто сегодня онлайн?")).toBeAttached();
+  },
+);
 
 test("conversations need sign-in", async ({ page }) => {
   await page.goto("/profile/conversations?group=1");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile%2Fconversations%3Fgroup%3D1$/);
 });
+
+test(
+  "an @mention in the public chat links to the member's profile, and the message's markup stays text",
+  { tag: "@shares:public-chat" },
+  async ({ page, browser, javaScriptEnabled }) => {
+    await registerMember(page);
+    const second = await openContext(browser);
+    const mentioned = await registerMember(second.page);
+    await second.close();
+
+    await page.goto("/profile/conversations");
+    await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).click();
+    await expect(page.getByTestId("conversation-title")).toHaveText("Общий чат");
+    const tag = Math.random().toString(36).slice(2, 8);
+    const text = `Привет, @${mentioned.username}! Сделка ${tag} <b>готова</b>`;
+    await send(page, text, javaScriptEnabled);
+
+    // The link comes with the saved message (the optimistic copy has none); a reload shows it from the server.
+    const sent = message(page, text);
+    await expect(sent.getByRole("link", { name: `@${mentioned.username}` })).toHaveAttribute("href", `/profile/${mentioned.id}`);
+    await page.reload();
+    // With JavaScript the page settles first (hydrated, nothing loading), so the click is the router's.
+    await hydrated(page.getByTestId("composer"), javaScriptEnabled);
+    if (javaScriptEnabled) await routerIdle(page);
+    const link = message(page, text).getByRole("link", { name: `@${mentioned.username}` });
+    await expect(link).toHaveAttribute("href", `/profile/${mentioned.id}`);
+    await expect(message(page, text).locator("b")).toHaveCount(0);
+
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${mentioned.id}$`));
+    await expect(page.getByRole("heading", { name: mentioned.username }).first()).toBeVisible();
+  },
+);

@@ -5,7 +5,7 @@
  * the deposit); the accused is then on /blacklist with the reason and amount, and his avatar
  * carries the scam mark on his profile.
  */
-import { expect, registerMember, test, DEMO, openContext, signIn } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate } from "./fixtures";
 
 test("a member files a claim, the moderator upholds it, the accused is on /blacklist with the scam mark", async ({ page, browser }) => {
   const other = await openContext(browser);
@@ -64,7 +64,7 @@ test("a member files a claim, the moderator upholds it, the accused is on /black
   // The moderator upholds it; compensation above the (empty) deposit is refused first.
   const moderatorContext = await openContext(browser);
   const mod = moderatorContext.page;
-  await signIn(mod, DEMO.moderator);
+  await authenticate(mod, DEMO.moderator);
   await mod.goto("/claims");
   await mod
     .getByRole("link", { name: `Претензия №${claimId}` })

@@ -34,9 +34,13 @@ async function openMailLink(page: Page, to: string, subject: string): Promise<vo
 
 test("register → verify by the mailed link → sign out → reset the password by mail → sign in with the new one", async ({ page }) => {
   const member = await registerMember(page);
+  // Signed in, the link verifies the address and lands on /profile with the result as a toast.
   await openMailLink(page, member.email, "Подтвердите email");
-  await expect(page.getByText("Email подтверждён", { exact: true })).toBeVisible();
-  await expect(page.getByRole("status")).toHaveText("Спасибо! Адрес подтверждён.");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("Email подтверждён", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Спасибо! Адрес подтверждён.").first()).toBeVisible();
+  await page.goto("/profile/settings");
+  await expect(page.getByTestId("settings-email").first().locator("..")).not.toContainText("не подтверждён");
   await expect(page.getByRole("button", { name: "Отправить ссылку ещё раз" })).toHaveCount(0);
 
   await page.goto("/");

@@ -4,9 +4,10 @@
  * anchor link opens its question; an admin adds a question at /admin/faq, and one without a
  * question is refused in Russian with nothing saved — with JavaScript on and off.
  */
-import { DEMO, expect, signIn, test } from "./fixtures";
+import { DEMO, expect, authenticate, test } from "./fixtures";
 
-test("a reader opens questions, filters them and follows an anchor", async ({ page, javaScriptEnabled }) => {
+// Both journeys count the questions; the second adds one.
+test("a reader opens questions, filters them and follows an anchor", { tag: "@shares:faq" }, async ({ page, javaScriptEnabled }) => {
   await page.goto("/faq");
   const entries = page.getByTestId("faq-entry");
   const total = await entries.count();
@@ -35,8 +36,8 @@ test("a reader opens questions, filters them and follows an anchor", async ({ pa
   if (javaScriptEnabled) await expect(withdrawal.getByText("14 дней").first()).toBeVisible();
 });
 
-test("an admin adds a question; one without a question is refused and nothing is saved", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+test("an admin adds a question; one without a question is refused and nothing is saved", { tag: "@shares:faq" }, async ({ page }) => {
+  await authenticate(page, DEMO.admin);
   await page.goto("/admin/faq");
   const entries = page.getByTestId("admin-faq-entry");
   const before = await entries.count();

@@ -1,5 +1,7 @@
 /** Playwright fixtures: a console error or an uncaught page error fails the test (docs/product/engineering.md#tests). */
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { decodeHtml } from "../setup/html";
+import { waitForTurn } from "./turns";
 
 /** Collects what `page` logs as errors. A 4xx answer is the server refusing bad input or a missing page, which tests assert through what the page shows; anything else logged as an error is a bug. */
 function watchErrors(page: Page): string[] {
@@ -13,8 +15,35 @@ function watchErrors(page: Page): string[] {
   return problems;
 }
 
-export const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
+/**
+ * Each browser context poses as its own client address (the server trusts X-Forwarded-For from
+ * loopback, as behind a proxy), so the per-address limits — registrations, sign-in failures, live
+ * connections (docs/product/limits.md#rate-limits) — count each journey apart, as for real visitors.
+ */
+export function clientAddressHeaders(): Record<string, string> {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return { "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` };
+}
+
+export const test = base.extend<{ page: Page; turn: void }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, ...clientAddressHeaders() });
+  },
+  // Journeys run side by side; the few tagged @alone or @shares:<name> wait for their turn (turns.ts).
+  turn: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; the turn has none.
+    async ({}, use, testInfo) => {
+      const release = await waitForTurn(testInfo);
+      try {
+        await use();
+      } finally {
+        release();
+      }
+    },
+    { auto: true },
+  ],
+  page: async ({ page, turn }, use) => {
+    void turn;
     const problems = watchErrors(page);
     await use(page);
     expect(problems, "the page logged errors").toEqual([]);
@@ -27,9 +56,15 @@ export { expect };
  * Another person's page in its own browser context with the project's settings (JavaScript on
  * or off), failing the test on console errors as the fixture page does when closed.
  */
-export async function openContext(browser: Browser) {
+export async function openContext(browser: Browser, options: { timezoneId?: string } = {}) {
   const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, timezoneId: use.timezoneId, javaScriptEnabled: use.javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    locale: use.locale,
+    timezoneId: options.timezoneId ?? use.timezoneId,
+    javaScriptEnabled: use.javaScriptEnabled,
+    extraHTTPHeaders: clientAddressHeaders(),
+  });
   const page = await context.newPage();
   const problems = watchErrors(page);
   return {
@@ -45,9 +80,13 @@ export async function openContext(browser: Browser) {
 export const DEMO = {
   admin: { email: "admin@shodka.local", password: "admin12345", username: "admin" },
   moderator: { email: "moderator@shodka.local", password: "moder12345", username: "dark_knight77" },
+  member: { email: "demo@shodka.local", password: "demo12345", username: "demo" },
 } as const;
 
-/** Signs `who` in through /auth/login and waits for their name in the header. */
+/**
+ * Signs `who` in through the /auth/login page, as a person does, and waits for their name in the
+ * header. For journeys about signing in; elsewhere `authenticate` is quicker.
+ */
 export async function signIn(page: Page, who: { email: string; password: string; username: string }) {
   await page.goto("/auth/login");
   await page.getByLabel("Email или имя пользователя").fill(who.email);
@@ -70,14 +109,56 @@ export function newMember() {
 
 export type Member = ReturnType<typeof newMember> & { id: number };
 
-/** Registers `member` through /auth/register (leaving the page signed in) and returns it with its id. */
+/**
+ * Posts one of the site's own sign-up or sign-in forms over HTTP with the page's context, as its
+ * browser would (the context's cookies, client address and User-Agent; the hidden fields the
+ * page carries: CSRF token, honeypot), without drawing the page: the session cookie lands in the
+ * context. The welcome toast meant for the next page is dropped, so no later page shows it.
+ */
+async function postAuthForm(page: Page, path: "/auth/register" | "/auth/login", fields: Record<string, string>) {
+  const request = page.context().request;
+  const form = await request.get(path);
+  expect(form.status(), `GET ${path}`).toBe(200);
+  const carried: Record<string, string> = {};
+  for (const [tag] of (await form.text()).matchAll(/<input\b[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(tag)?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(tag)?.[1];
+    if (name !== undefined && value !== undefined) carried[name] ??= decodeHtml(value);
+  }
+  const answer = await request.post(path, { form: { ...carried, ...fields }, maxRedirects: 0 });
+  expect(answer.status(), `POST ${path} answered ${answer.status()}: ${answer.status() === 302 ? "" : await answer.text()}`).toBe(302);
+  await page.context().clearCookies({ name: "toast" });
+}
+
+/**
+ * Registers `member` by posting the registration form over HTTP (`postAuthForm`): the page's
+ * context is then signed in, the page itself not navigated. Returns the member with its id.
+ * The journeys about registering fill the form in themselves (journey.spec.ts).
+ */
 export async function registerMember(page: Page, member = newMember()): Promise<Member> {
-  await page.goto("/auth/register");
-  await page.getByLabel("Имя пользователя").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Пароль").fill(member.password);
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByTestId("header-profile")).toContainText(member.username);
-  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
+  await postAuthForm(page, "/auth/register", { username: member.username, email: member.email, password: member.password });
+  const me = (await (await page.context().request.get("/api/auth/me")).json()) as { user: { id: number; name: string } };
+  expect(me.user.name, "the member signed in after registering").toBe(member.username);
   return { ...member, id: me.user.id };
+}
+
+/**
+ * Signs `who` in by posting the sign-in form over HTTP (`postAuthForm`), for journeys whose
+ * subject is something else; the page is not navigated. `signIn` goes through the page.
+ */
+export async function authenticate(page: Page, who: { email: string; password: string; username: string }) {
+  await postAuthForm(page, "/auth/login", { email: who.email, password: who.password });
+}
+
+/**
+ * Clicks `button` (a form's submit button) and resolves once the server has answered the form's POST
+ * with a success (a redirect without JavaScript, the action's data with it). Controls that answer in place
+ * (optimistic UI) change before anything is saved: a journey that then loads a page, in this browser or
+ * another, waits for this first; a reload before the answer would even cancel the request.
+ */
+export async function clickAndSave(button: Locator, urlPart?: string): Promise<void> {
+  const page = button.page();
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && (urlPart === undefined || r.url().includes(urlPart)));
+  await button.click();
+  expect((await answered).status()).toBeLessThan(400);
 }

@@ -5,7 +5,7 @@
  * post on the deal page; the balances on /profile/wallet show the money moved as agreed.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, registerMember, test, type Member, DEMO, openContext, signIn } from "./fixtures";
+import { expect, registerMember, test, type Member, DEMO, openContext, authenticate } from "./fixtures";
 
 /** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
 async function hydrated(page: Page) {
@@ -15,13 +15,14 @@ async function hydrated(page: Page) {
 /** The demo admin credits `member` with `roubles` through the wallet page's top-up form. */
 async function topUp(browser: Browser, member: Member, roubles: string) {
   const admin = await openContext(browser);
-  await signIn(admin.page, DEMO.admin);
+  await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
   await hydrated(admin.page);
   const form = admin.page.getByTestId("topup-form");
   await form.getByLabel("Участник").fill(member.username);
   await form.getByLabel("Сумма пополнения").fill(roubles);
   await form.getByRole("button", { name: "Пополнить" }).click();
+  await admin.page.getByTestId("topup-confirm").getByRole("button", { name: "Подтвердить" }).click();
   await expect(admin.page.getByText(`Баланс ${member.username} пополнен на ${roubles},00 ₽`, { exact: true })).toBeVisible();
   await admin.close();
 }
@@ -48,15 +49,27 @@ async function createDeal(page: Page, input: { counterparty: string; role: "По
   return new URL(page.url()).pathname;
 }
 
-/** Opens the deal page and presses one of its action buttons; waits for the new state. */
-async function act(page: Page, url: string, button: string | RegExp, state: string) {
+/**
+ * Opens the deal page and presses one of its action buttons; waits for the new state. «Оплатить»
+ * and «Подтвердить получение» move money, so they first show the confirmation step
+ * (docs/product/interface.md#money-confirmations): the seller's card and `moves`, then «Подтвердить».
+ */
+async function act(page: Page, url: string, button: string | RegExp, state: string, moves?: { amount: string; seller: string }) {
   await page.goto(url);
   await hydrated(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: button }).click();
+  if (moves) {
+    const confirm = page.getByTestId("deal-confirm");
+    await expect(confirm.getByTestId("confirm-party")).toContainText(moves.seller);
+    await expect(confirm.getByTestId("confirm-amount")).toHaveText(moves.amount);
+    await confirm.getByRole("button", { name: "Подтвердить" }).click();
+  }
   await expect(page.getByTestId("deal-state")).toHaveText(state);
 }
 
 test("a full deal: created by the buyer, accepted, funded, delivered and confirmed", async ({ page, browser }) => {
+  // Three people, seven deal pages and two confirmation steps: past the default 60 s when the machine is busy.
+  test.setTimeout(120_000);
   const sellerContext = await openContext(browser);
   const seller = await registerMember(sellerContext.page);
   const buyer = await registerMember(page);
@@ -70,17 +83,23 @@ test("a full deal: created by the buyer, accepted, funded, delivered and confirm
     feePayer: "Покупатель",
   });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Сделка №\d+$/);
+  // Both parties as trust cards, server-rendered (docs/product/interface.md#trust-card); no scam warning between fresh members.
+  await expect(page.getByTestId("deal-buyer")).toContainText(buyer.username);
+  await expect(page.getByTestId("deal-seller")).toContainText(seller.username);
+  await expect(page.getByTestId("deal-seller").getByTestId("trust-card-figures")).toContainText("0 завершено");
+  await expect(page.getByTestId("scam-warning")).toHaveCount(0);
   await expect(page.getByTestId("deal-next-step")).toContainText(`Ждём, пока ${seller.username} примет сделку`);
   // The buyer proposed it, so only the seller may accept.
   await expect(page.getByTestId("deal-actions").getByRole("button", { name: "Принять сделку" })).toHaveCount(0);
 
   await act(sellerContext.page, url, "Принять сделку", "Принята");
-  await act(page, url, "Оплатить 1 050,00 ₽", "Оплачена");
+  await act(page, url, "Оплатить 1 050,00 ₽", "Оплачена", { amount: "1 050,00 ₽", seller: seller.username });
   await expectAvailable(page, "950,00 ₽");
   await act(sellerContext.page, url, "Отметить передачу", "Передано");
   await page.goto(url);
   await expect(page.getByTestId("deal-next-step")).toContainText("сделка завершится автоматически");
-  await act(page, url, "Подтвердить получение", "Завершена");
+  await act(page, url, "Подтвердить получение", "Завершена", { amount: "1 000,00 ₽", seller: seller.username });
+  await expect(page.getByTestId("deal-seller").getByTestId("trust-card-figures")).toContainText("1 завершена");
 
   const history = page.getByTestId("deal-history").getByRole("listitem");
   await expect(history).toHaveCount(5);
@@ -94,6 +113,8 @@ test("a full deal: created by the buyer, accepted, funded, delivered and confirm
 });
 
 test("a dispute resolved by a moderator with a split", async ({ page, browser }) => {
+  // Three people, seven deal pages and two confirmation steps: past the default 60 s when the machine is busy.
+  test.setTimeout(120_000);
   const buyerContext = await openContext(browser);
   const buyer = await registerMember(buyerContext.page);
   const seller = await registerMember(page);
@@ -107,7 +128,7 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
     feePayer: "Продавец",
   });
   await act(buyerContext.page, url, "Принять сделку", "Принята");
-  await act(buyerContext.page, url, "Оплатить 1 500,00 ₽", "Оплачена");
+  await act(buyerContext.page, url, "Оплатить 1 500,00 ₽", "Оплачена", { amount: "1 500,00 ₽", seller: seller.username });
 
   // A dispute without a reason is refused in Russian; with one it opens.
   const dispute = buyerContext.page.getByRole("button", { name: "Открыть спор" });
@@ -119,7 +140,7 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
   await expect(buyerContext.page.getByTestId("deal-state")).toHaveText("Спор");
 
   const moderator = await openContext(browser);
-  await signIn(moderator.page, DEMO.moderator);
+  await authenticate(moderator.page, DEMO.moderator);
   await moderator.page.goto("/services/guarantor");
   await moderator.page
     .getByTestId("disputes")
@@ -142,6 +163,11 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
   await share.fill("600");
   await moderator.page.getByLabel("Пояснение").fill("Половина работы сделана");
   await moderator.page.getByRole("button", { name: "Вынести решение" }).click();
+  // The confirmation step (docs/product/interface.md#money-confirmations): who gets what, nothing moved yet.
+  const confirm = moderator.page.getByTestId("deal-confirm");
+  await expect(confirm.getByTestId("confirm-to-seller")).toHaveText("600,00 ₽");
+  await expect(moderator.page.getByTestId("deal-state")).toHaveText("Спор");
+  await confirm.getByRole("button", { name: "Подтвердить" }).click();
   await expect(moderator.page.getByTestId("deal-state")).toHaveText("Разделена");
   await expect(moderator.page.getByTestId("deal-next-step")).toContainText("продавцу 600,00 ₽, покупателю 900,00 ₽");
   await moderator.close();

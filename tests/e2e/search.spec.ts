@@ -78,7 +78,8 @@ test("a query of only stop-words or punctuation explains itself instead of faili
   await expect(page).toHaveURL(/\/search\?category=\d$/);
 });
 
-test("the home page shows who is online, linking to their profiles", async ({ page }) => {
+// Alone: a member of any journey running beside it could be the newest visitor.
+test("the home page shows who is online, linking to their profiles", { tag: "@alone" }, async ({ page }) => {
   const member = await registerMember(page);
 
   await page.goto("/");

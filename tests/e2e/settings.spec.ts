@@ -6,7 +6,7 @@
  */
 import { sign } from "@telegram-apps/init-data-node";
 import sharp from "sharp";
-import { expect, openContext, registerMember, signIn, test } from "./fixtures";
+import { authenticate, expect, openContext, registerMember, signIn, test } from "./fixtures";
 
 /** TELEGRAM_BOT_TOKEN of the e2e webServer in playwright.config.ts (a test-only value). */
 const BOT_TOKEN = "7000002:e2e-test-token";
@@ -93,7 +93,7 @@ test("pick theme colours: they are applied on every page after a reload, and «�
 test("change the password: another browser is signed out, this one stays, the new password signs in", async ({ page, browser }) => {
   const member = await registerMember(page);
   const phone = await openContext(browser);
-  await signIn(phone.page, member);
+  await authenticate(phone.page, member);
 
   await page.goto("/profile/settings");
   const newPassword = "совсем-новый-пароль";

@@ -7,6 +7,7 @@
 import { sign } from "@telegram-apps/init-data-node";
 import type { Page } from "@playwright/test";
 import { expect, registerMember, test } from "./fixtures";
+import { smallTapTargets } from "./tap-targets";
 
 /** TELEGRAM_BOT_TOKEN of the e2e webServer in playwright.config.ts (a test-only value). */
 const BOT_TOKEN = "7000002:e2e-test-token";
@@ -87,6 +88,47 @@ test("a member already signed in who opens the Mini App stays themselves: no aut
   await expect(page.getByTestId("header-profile")).toContainText(member.username);
   await expect(page).toHaveURL(/\/leaderboard$/);
   expect(posts).toEqual([]);
+});
+
+test("on a phone inside Telegram the header is one slim row, its sections and buttons still there to tap", async ({ page, javaScriptEnabled }) => {
+  await registerMember(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const header = page.locator("header").first();
+  const sections = header.getByRole("navigation", { name: "Разделы (мобильная версия)" });
+  // Outside Telegram: the name and buttons in one row, the sections strip under it.
+  await page.goto("/leaderboard");
+  expect((await header.boundingBox())!.height).toBeGreaterThan(100);
+
+  await mockTelegram(page, sign({ user: { id: 7_000_000 + Math.floor(Math.random() * 1_000_000), first_name: "Тг" } }, BOT_TOKEN, new Date()));
+  await page.goto("/leaderboard");
+  if (!javaScriptEnabled) {
+    // Without JavaScript nothing tells the page it is inside Telegram: the usual header.
+    expect((await header.boundingBox())!.height).toBeGreaterThan(100);
+    return;
+  }
+  await expect(page.locator("html")).toHaveAttribute("data-telegram", "");
+  const box = (await header.boundingBox())!;
+  expect(box.height, "one slim row").toBeLessThanOrEqual(50);
+  // The strip sits in that row between the name and the buttons, and still scrolls to every section.
+  const strip = (await sections.boundingBox())!;
+  expect(strip.y).toBeGreaterThanOrEqual(box.y);
+  expect(strip.y + strip.height).toBeLessThanOrEqual(box.y + box.height + 1);
+  expect(strip.width).toBeGreaterThan(120);
+  await sections.getByRole("link", { name: "Чёрный список" }).click();
+  await expect(page).toHaveURL(/\/blacklist$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Чёрный список" })).toBeVisible();
+  // Opened afresh, the current section is scrolled into the narrow strip's view, not left past its edge.
+  await page.goto("/blacklist");
+  const current = sections.getByRole("link", { name: "Чёрный список" });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect
+    .poll(async () => {
+      const [link, row] = [(await current.boundingBox())!, (await sections.boundingBox())!];
+      return link.x >= row.x - 1 && link.x + link.width <= row.x + row.width + 1;
+    })
+    .toBe(true);
+  expect(await smallTapTargets(page, "header")).toEqual([]);
+  await page.screenshot({ path: "tests/.tmp/look/telegram-phone-header.png" });
 });
 
 test("/debug/tg shows the diagnostics and the server's verdict on initData", async ({ page, javaScriptEnabled }) => {

@@ -1,6 +1,6 @@
 /** Wall and follow journeys (issue 3 items 3 and 4), run with JavaScript on and off. */
 import type { Locator } from "@playwright/test";
-import { expect, registerMember, test, signIn, signOut } from "./fixtures";
+import { authenticate, clickAndSave, expect, registerMember, signOut, test } from "./fixtures";
 
 /** With JavaScript, waits until `form` is hydrated (it then carries via=fetcher), so the fetcher path is what runs. */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {
@@ -9,6 +9,7 @@ async function hydrated(form: Locator, javaScriptEnabled: boolean) {
 
 test("a member writes on another member's wall; the owner pins it and it shows on top", async ({ page, javaScriptEnabled }) => {
   const owner = await registerMember(page);
+  await page.goto("/");
   await signOut(page);
 
   // A visitor sees the wall but is asked to sign in to write.
@@ -37,7 +38,7 @@ test("a member writes on another member's wall; the owner pins it and it shows o
   await expect(entries.first().getByRole("button", { name: "Удалить" })).toBeVisible();
   await signOut(page);
 
-  await signIn(page, owner);
+  await authenticate(page, owner);
   await page.goto(`/profile/${owner.id}`);
   await hydrated(form, javaScriptEnabled);
   await wall.getByLabel("Новая запись").fill("Моя новая запись: продаю аккаунт");
@@ -47,7 +48,7 @@ test("a member writes on another member's wall; the owner pins it and it shows o
 
   const writersEntry = entries.filter({ hasText: "Спасибо за сделку" });
   await hydrated(writersEntry.locator("form").filter({ has: page.getByRole("button", { name: "Закрепить" }) }), javaScriptEnabled);
-  await writersEntry.getByRole("button", { name: "Закрепить" }).click();
+  await clickAndSave(writersEntry.getByRole("button", { name: "Закрепить" }));
   await expect(entries.first()).toContainText("Спасибо за сделку");
   await expect(entries.first()).toContainText("Закреплено");
   await expect(entries.first().getByRole("button", { name: "Открепить" })).toBeVisible();
@@ -62,6 +63,7 @@ test("a member writes on another member's wall; the owner pins it and it shows o
 
 test("a member follows another member and sees the follower count change", async ({ page, javaScriptEnabled }) => {
   const star = await registerMember(page);
+  await page.goto("/");
   await expect(page.getByRole("button", { name: "Подписаться" })).toHaveCount(0);
   await page.goto(`/profile/${star.id}`);
   // Nothing to press on one's own profile.
@@ -74,7 +76,7 @@ test("a member follows another member and sees the follower count change", async
   const header = page.getByTestId("profile-header");
   await expect(header.getByTestId("followers-count")).toHaveText("0");
   await hydrated(header.locator("form").filter({ has: page.getByRole("button", { name: "Подписаться" }) }), javaScriptEnabled);
-  await header.getByRole("button", { name: "Подписаться" }).click();
+  await clickAndSave(header.getByRole("button", { name: "Подписаться" }));
   await expect(header.getByTestId("followers-count")).toHaveText("1");
   await expect(header.getByRole("button", { name: "Отписаться" })).toBeVisible();
   await header.getByTestId("followers").locator("summary").click();

@@ -2,12 +2,12 @@
  * The wallet and the deposit in the browser (issue 5 "Done when": admin top-up → transfer →
  * deposit), with and without JavaScript. Fresh members keep the js and no-js runs apart: the
  * demo admin tops a new member up; the member sends money to another new member (a plain
- * transfer, and a held one he releases early), is refused in Russian when the balance is short
+ * transfer, and a held one he releases early — each money move through its confirmation step), is refused in Russian when the balance is short
  * (nothing changes), locks part as a deposit, asks to withdraw part and cancels, and sees the
  * deposit on /profile/deposit and on his public profile. The recipient sees both payments.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, registerMember, test, DEMO, openContext, signIn } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate } from "./fixtures";
 
 /** The success message after a form post: a toast with JavaScript, the server's banner without. */
 async function expectNotice(page: Page, text: string) {
@@ -17,6 +17,29 @@ async function expectNotice(page: Page, text: string) {
 /** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
 async function hydrated(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/**
+ * Sends the filled transfer form through its two steps (docs/product/interface.md#money-confirmations):
+ * «Продолжить» shows the confirmation with the recipient's trust card, «Подтвердить» moves the money.
+ */
+async function confirmTransfer(page: Page, transfer: Locator, recipient: string, amount: string) {
+  await transfer.getByRole("button", { name: "Продолжить" }).click();
+  const confirm = page.getByTestId("transfer-confirm");
+  await expect(confirm.getByTestId("transfer-recipient")).toContainText(recipient);
+  await expect(confirm.getByTestId("trust-card-figures")).toBeVisible();
+  await expect(confirm.getByTestId("confirm-amount")).toHaveText(amount);
+  await confirm.getByRole("button", { name: "Подтвердить" }).click();
+}
+
+/**
+ * Passes the confirmation step of another money form (a hold's release, a deposit, a withdrawal):
+ * checks the amount shown, then «Подтвердить».
+ */
+async function confirmStep(page: Page, testId: string, amount: string) {
+  const confirm = page.getByTestId(testId);
+  await expect(confirm.getByTestId("confirm-amount")).toHaveText(amount);
+  await confirm.getByRole("button", { name: "Подтвердить" }).click();
 }
 
 const balance = (page: Page, id: "available" | "held" | "deposit") => page.getByTestId(`balance-${id}`);
@@ -29,13 +52,14 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
 
   // The admin credits the new member through the development provider.
   const admin = await openContext(browser);
-  await signIn(admin.page, DEMO.admin);
+  await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
   await hydrated(admin.page, javaScriptEnabled);
   const topUp = admin.page.getByTestId("topup-form");
   await topUp.getByLabel("Участник").fill(payer.username);
   await topUp.getByLabel("Сумма пополнения").fill("1 000");
   await topUp.getByRole("button", { name: "Пополнить" }).click();
+  await admin.page.getByTestId("topup-confirm").getByRole("button", { name: "Подтвердить" }).click();
   await expectNotice(admin.page, `Баланс ${payer.username} пополнен на 1 000,00 ₽`);
   await admin.close();
 
@@ -49,7 +73,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   await transfer.getByLabel("Получатель").fill(recipient.username);
   await transfer.getByLabel("Сумма").fill("150,50");
   await transfer.getByLabel("Комментарий").fill("за скин");
-  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await confirmTransfer(page, transfer, recipient.username, "150,50 ₽");
   await expectNotice(page, `Переведено 150,50 ₽ участнику ${recipient.username}`);
   await expect(balance(page, "available")).toContainText("849,50 ₽");
   const sent = logEntries(page, "balance-log").first();
@@ -60,7 +84,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   // More than the balance: refused in Russian, nothing moves, the form keeps what was typed.
   await transfer.getByLabel("Получатель").fill(recipient.username);
   await transfer.getByLabel("Сумма").fill("5 000");
-  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await transfer.getByRole("button", { name: "Продолжить" }).click();
   await expect(transfer.getByRole("alert")).toContainText("Недостаточно средств на балансе");
   await expect(transfer.getByLabel("Сумма")).toHaveValue("5 000");
   await expect(balance(page, "available")).toContainText("849,50 ₽");
@@ -70,7 +94,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   await transfer.getByLabel("Получатель").fill(recipient.username);
   await transfer.getByLabel("Сумма").fill("200");
   await transfer.getByLabel("Удержание, часов").fill("24");
-  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await confirmTransfer(page, transfer, recipient.username, "200,00 ₽");
   await expectNotice(page, `Переведено 200,00 ₽ участнику ${recipient.username}`);
   await expect(balance(page, "available")).toContainText("649,50 ₽");
   const held = page.getByTestId("outgoing-holds").getByTestId("hold");
@@ -82,6 +106,8 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   await expect(other.page.getByTestId("incoming-holds").getByTestId("hold")).toContainText(`200,00 ₽ от ${payer.username}`);
 
   await held.getByRole("button", { name: "Снять удержание" }).click();
+  await expect(page.getByTestId("release-confirm").getByTestId("confirm-party")).toContainText(recipient.username);
+  await confirmStep(page, "release-confirm", "200,00 ₽");
   await expectNotice(page, "Удержание снято: 200,00 ₽ зачислены получателю");
   await expect(page.getByTestId("outgoing-holds").getByTestId("hold")).toHaveCount(0);
 
@@ -102,6 +128,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   await expect(page.getByTestId("deposit-amount")).toContainText("0,00 ₽");
   await lock.getByLabel("Сумма").fill("300");
   await lock.getByRole("button", { name: "Внести в депозит" }).click();
+  await confirmStep(page, "deposit-confirm", "300,00 ₽");
   await expectNotice(page, "В депозит внесено 300,00 ₽");
   await expect(page.getByTestId("deposit-amount")).toContainText("300,00 ₽");
   await expect(page.getByTestId("deposit-available")).toContainText("349,50 ₽");
@@ -113,12 +140,14 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   const withdraw = page.getByTestId("withdraw-form");
   await withdraw.getByLabel("Сумма к выводу").fill("100");
   await withdraw.getByRole("button", { name: "Подать заявку на вывод" }).click();
+  await confirmStep(page, "withdraw-confirm", "100,00 ₽");
   await expectNotice(page, "Заявка на вывод 100,00 ₽ принята");
   const pending = page.getByTestId("pending-withdrawal");
   await expect(pending).toContainText("Заявка на вывод 100,00 ₽");
   await expect(pending).toContainText("Доступно с");
   await expect(page.getByTestId("deposit-amount")).toContainText("300,00 ₽");
   await pending.getByRole("button", { name: "Отменить" }).click();
+  await confirmStep(page, "cancel-confirm", "100,00 ₽");
   await expectNotice(page, "Заявка на вывод отменена");
   await expect(page.getByTestId("pending-withdrawal")).toHaveCount(0);
   await expect(page.getByTestId("withdraw-form")).toBeVisible();
@@ -146,13 +175,14 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   await other.close();
   const payer = await registerMember(page);
   const admin = await openContext(browser);
-  await signIn(admin.page, DEMO.admin);
+  await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
   await hydrated(admin.page, javaScriptEnabled);
   const topUp = admin.page.getByTestId("topup-form");
   await topUp.getByLabel("Участник").fill(payer.username);
   await topUp.getByLabel("Сумма пополнения").fill("500");
   await topUp.getByRole("button", { name: "Пополнить" }).click();
+  await admin.page.getByTestId("topup-confirm").getByRole("button", { name: "Подтвердить" }).click();
   await expectNotice(admin.page, `Баланс ${payer.username} пополнен на 500,00 ₽`);
   await admin.close();
 
@@ -161,7 +191,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   const transfer = page.getByTestId("transfer-form");
   await transfer.getByLabel("Получатель").fill(`nobody_${Date.now().toString(36)}`);
   await transfer.getByLabel("Сумма").fill("10");
-  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await transfer.getByRole("button", { name: "Продолжить" }).click();
   await expect(transfer.getByLabel("Получатель")).toHaveAttribute("aria-invalid", "true");
   await expect(transfer.getByText("Получатель не найден", { exact: true })).toBeVisible();
   await expect(balance(page, "available")).toContainText("500,00 ₽");
@@ -169,7 +199,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   await transfer.getByLabel("Получатель").fill(recipient.username);
   await transfer.getByLabel("Сумма").fill("100");
   await transfer.getByLabel("Удержание, часов").fill("24");
-  await transfer.getByRole("button", { name: "Перевести" }).click();
+  await confirmTransfer(page, transfer, recipient.username, "100,00 ₽");
   await expectNotice(page, `Переведено 100,00 ₽ участнику ${recipient.username}`);
 
   // The same member has the wallet open in a second tab; the first tab releases the hold.
@@ -178,6 +208,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   await hydrated(stale, javaScriptEnabled);
   const release = `Снять удержание: 100,00 ₽ для ${recipient.username}`;
   await page.getByRole("button", { name: release }).click();
+  await confirmStep(page, "release-confirm", "100,00 ₽");
   await expectNotice(page, "Удержание снято: 100,00 ₽ зачислены получателю");
 
   await stale.getByRole("button", { name: release }).click();

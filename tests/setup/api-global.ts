@@ -1,6 +1,10 @@
-/** Vitest global setup of the "api" project: one started server for every HTTP test file. */
+/**
+ * Vitest global setup of the "api" project: the DATA_DIR templates every server of the run
+ * starts from (tests/setup/server.ts), then one started server for every HTTP test file.
+ */
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { startServer } from "./server";
+import { makeDataTemplate, startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,7 +13,14 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const seeded = await makeDataTemplate();
+  const empty = await makeDataTemplate({ SEED_DEMO: "0" });
+  const templates = { seeded, empty };
+  project.provide("serverDataTemplates", templates);
+  const server = await startServer({}, { templates });
   project.provide("baseUrl", server.baseUrl);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    for (const dir of [seeded, empty]) rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -2,6 +2,7 @@
 import type { Db } from "~/db/client.server";
 import { posts } from "~/db/schema";
 import { registerUser, type UserRow } from "~/domain/users/users.server";
+import { openSession } from "~/lib/session.server";
 
 let counter = 0;
 
@@ -13,6 +14,15 @@ export async function makeUser(db: Db, overrides: { username?: string; email?: s
     email: overrides.email ?? `${username.toLowerCase()}@example.test`,
     password: overrides.password ?? "correct horse battery",
   });
+}
+
+/** A member signed in on one device: makeUser plus a session, with that session's id and realtime apiToken. */
+export async function makeMember(
+  db: Db,
+  overrides: { username?: string; email?: string; password?: string } = {},
+): Promise<UserRow & { sessionId: string; apiToken: string }> {
+  const user = await makeUser(db, overrides);
+  return { ...user, ...(await openSession(db, user.id, { method: "password" })) };
 }
 
 /**

@@ -7,14 +7,16 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, users, type AuditAction } from "~/db/schema";
 import type { UserRow } from "~/domain/users/users.server";
+import { openSession } from "~/lib/session.server";
 import { makeUser } from "./factories";
 
-/** A new member with `role`, read back as stored. */
-export async function makeMember(db: Db, role: UserRow["role"] = "member"): Promise<UserRow> {
+/** A new member with `role`, read back as stored, signed in once (a session and its realtime apiToken). */
+export async function makeMember(db: Db, role: UserRow["role"] = "member"): Promise<UserRow & { sessionId: string; apiToken: string }> {
   const user = await makeUser(db);
-  if (role === "member") return user;
+  const session = await openSession(db, user.id, { method: "password" });
+  if (role === "member") return { ...user, ...session };
   const [updated] = await db.update(users).set({ role }).where(eq(users.id, user.id)).returning();
-  return updated!;
+  return { ...updated!, ...session };
 }
 
 /** A member registered `days` days ago (reports of members registered 7+ days ago count towards hiding). */

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { FAILURE_TITLE, noInformationText } from "~/lib/reply-toast";
 import { cn } from "~/lib/utils";
 
 /** What POST /bookmarks answers a fetcher: the new state, or the refusal to show. */
@@ -38,9 +39,9 @@ export function BookmarkButton({
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
-      toast({ variant: "destructive", title: "Ошибка!", description: fetcher.data.message });
+      toast({ variant: "destructive", title: FAILURE_TITLE, description: fetcher.data.message || noInformationText(here) });
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, here]);
 
   const content = (
     <>

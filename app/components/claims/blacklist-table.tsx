@@ -5,9 +5,22 @@ import { formatKopecks } from "~/domain/ledger/money";
 import { formatDate } from "~/lib/format";
 import { ClaimParty } from "./claim-party";
 
-export function BlacklistTable({ entries }: { entries: BlacklistEntryDto[] }) {
+export function BlacklistTable({ entries, searched = false }: { entries: BlacklistEntryDto[]; searched?: boolean }) {
   if (entries.length === 0) {
-    return <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">Чёрный список пуст.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground" data-testid="blacklist-empty">
+        {searched ? (
+          <>
+            Ничего не найдено. Проверьте написание имени или поищите по другим словам из причины.{" "}
+            <Link to="/blacklist" className="tap-target font-medium text-primary hover:underline">
+              Показать весь список
+            </Link>
+          </>
+        ) : (
+          "Чёрный список пуст."
+        )}
+      </p>
+    );
   }
   return (
     <ul className="grid gap-3" data-testid="blacklist">
@@ -28,7 +41,7 @@ export function BlacklistTable({ entries }: { entries: BlacklistEntryDto[] }) {
             </p>
             {entry.compensation !== null ? <p className="text-muted-foreground">возмещено {formatKopecks(entry.compensation)}</p> : null}
             <p className="text-muted-foreground">{formatDate(entry.date)}</p>
-            <Link to={`/claims/${entry.claimId}`} className="font-medium text-primary hover:underline">
+            <Link to={`/claims/${entry.claimId}`} className="tap-target font-medium text-primary hover:underline">
               Претензия №{entry.claimId}
             </Link>
           </div>

@@ -20,7 +20,7 @@ export function ClaimList({ claims, show, empty }: { claims: ClaimDto[]; show: "
             <span className="font-semibold tabular-nums">{formatKopecks(claim.amount)}</span>
             <ClaimStatusBadge status={claim.status} />
             <span className="text-muted-foreground">{formatDate(claim.createdAt)}</span>
-            <Link to={`/claims/${claim.id}`} className="font-medium text-primary hover:underline">
+            <Link to={`/claims/${claim.id}`} className="tap-target font-medium text-primary hover:underline">
               Претензия №{claim.id}
             </Link>
           </div>

@@ -17,7 +17,7 @@ export function ClaimParty({ member, size = "sm", label }: { member: ClaimPartyD
       <div className="min-w-0">
         {label ? <p className="text-xs text-muted-foreground">{label}</p> : null}
         <div className="flex flex-wrap items-center gap-1.5">
-          <Link to={`/profile/${member.id}`} className="truncate font-semibold hover:underline">
+          <Link to={`/profile/${member.id}`} className="tap-target truncate font-semibold hover:underline">
             {member.username}
           </Link>
           <RankBadges ranks={member.ranks} />

@@ -2,7 +2,8 @@
  * The moderator's decision on /claims/{id}: uphold or reject, the reason (shown on /blacklist
  * when upheld) and optional compensation in roubles from the accused's deposit. The hidden
  * idempotency key comes from the loader, so a double submit or a resubmitted page replays the
- * decision instead of paying twice. Works without JavaScript.
+ * decision instead of paying twice. Upholding with compensation is confirmed on a second step
+ * (ClaimDecisionConfirm, docs/product/interface.md#money-confirmations). Works without JavaScript.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,12 +19,26 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatKopecks } from "~/domain/ledger/money";
 import { DecideClaimPageSchema } from "./schemas";
 
+/** The decision form's values in the query (`decision`, `note`, `compensation` in roubles). */
+export type DecisionDefaults = Partial<Record<"decision" | "note" | "compensation", string>>;
+
+/** Reads DecisionDefaults from the claim page's query. */
+export function decisionDefaults(params: URLSearchParams): DecisionDefaults {
+  const out: DecisionDefaults = {};
+  for (const name of ["decision", "note", "compensation"] as const) {
+    const value = params.get(name);
+    if (value) out[name] = value.slice(0, 2_100);
+  }
+  return out;
+}
+
 export function DecisionForm({
   claimId,
   idempotencyKey,
   amount,
   deposit,
   lastResult,
+  defaultValue,
 }: {
   claimId: number;
   idempotencyKey: string;
@@ -32,12 +47,15 @@ export function DecisionForm({
   /** The accused's deposit right now, kopecks. */
   deposit: number;
   lastResult?: SubmissionResult<string[]> | null;
+  /** The values «Изменить» brings back from the confirmation step (decisionDefaults). */
+  defaultValue?: DecisionDefaults;
 }) {
   const action = `/claims/${claimId}`;
   const submitting = useSubmitting({ action });
   const [form, fields] = useForm({
     id: "claim-decision",
     lastResult,
+    defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DecideClaimPageSchema }),

@@ -4,10 +4,11 @@
  * (<IdempotencyKeyInput>, the same rule as the ledger's). Pure: Conform uses them in the browser too.
  */
 import { DecideClaimFormSchema, FileClaimFormSchema } from "~/domain/claims/schemas";
+import { z } from "zod";
 import { IdempotencyKeySchema } from "~/lib/idempotency";
 
 /** /claims/new: the claim and the key the loader made (a resubmitted form files one claim). */
 export const FileClaimPageSchema = FileClaimFormSchema.extend({ key: IdempotencyKeySchema });
 
-/** The moderator's decision on /claims/{id}. */
-export const DecideClaimPageSchema = DecideClaimFormSchema.extend({ key: IdempotencyKeySchema });
+/** The moderator's decision on /claims/{id}; `confirmed=1` on the confirmation step of a compensation (docs/product/interface.md#money-confirmations). */
+export const DecideClaimPageSchema = DecideClaimFormSchema.extend({ key: IdempotencyKeySchema, confirmed: z.literal("1").optional() });

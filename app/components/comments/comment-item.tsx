@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { CornerDownRight, Pencil, Reply, Trash2 } from "lucide-react";
+import { RelativeTime } from "~/components/ui/relative-time";
+import { useFetcher } from "react-router";
+import { ArchiveRestore, CornerDownRight, Pencil, Reply, Trash2 } from "lucide-react";
 import { LikeButton } from "~/components/likes/like-button";
-import { Avatar } from "~/components/ui/avatar";
+import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
+import { ReportButton } from "~/components/moderation/report-button";
 import { Button } from "~/components/ui/button";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { CommentDto } from "~/domain/comments/comments.server";
-import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActionData } from "./comment-form";
+import { MemberAvatar, MemberName } from "~/components/users/trust-card";
 
 /** What a deleted comment shows instead of its text (docs/product/content.md#comments). */
 export const DELETED_COMMENT_TEXT = "Комментарий удалён";
@@ -30,21 +32,24 @@ export interface CommentItemProps {
   pendingBody?: string;
   /** A delete on its way to the server: show the comment as deleted at once. */
   pendingDelete?: boolean;
+  /** A moderator closed the post to new comments: no «Ответить» (docs/product/moderation.md#content-actions). */
+  commentsClosed?: boolean;
 }
 
 const summaryClass =
-  "inline-flex h-8 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground [&::-webkit-details-marker]:hidden";
+  "inline-flex h-8 max-md:h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground [&::-webkit-details-marker]:hidden";
 
 /**
  * One comment: author, time, «в ответ @username» for a reply to a reply, the text (or
  * «Комментарий удалён»), and its actions: like, reply, edit and delete. Reply and edit
  * open with <details>, so they work without JavaScript.
  */
-export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, pendingDelete }: CommentItemProps) {
+export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, pendingDelete, commentsClosed = false }: CommentItemProps) {
   const deleted = comment.deleted || pendingDelete === true;
   const [replyOpen, setReplyOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const showReplyTo = comment.replyTo !== null && comment.replyTo.commentId !== threadId;
+  const moderator = useIsModerator();
   return (
     <article
       id={`comment-${comment.id}`}
@@ -80,7 +85,15 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           <div data-testid="comment-body" className="prose-post mt-3 text-sm" dangerouslySetInnerHTML={{ __html: comment.html ?? "" }} />
         </>
       )}
-      {deleted ? null : (
+      {deleted ? (
+        moderator && comment.moderated && pendingDelete !== true ? (
+          <footer className="mt-3">
+            <ModerationForm intent="restore" type="comment" id={comment.id} variant="ghost" className="inline-flex">
+              <ArchiveRestore aria-hidden className="size-3.5" /> Восстановить
+            </ModerationForm>
+          </footer>
+        ) : null
+      ) : (
         <footer className="mt-3 flex flex-wrap items-center gap-1">
           <LikeButton
             target="comment"
@@ -89,7 +102,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
             count={comment.likeCount}
             disabled={viewerId === null || viewerId === comment.author.id}
           />
-          {viewerId !== null ? (
+          {viewerId !== null && !commentsClosed ? (
             <details className="group open:basis-full" open={replyOpen} onToggle={(e) => setReplyOpen(focusWhenOpened(e.currentTarget))}>
               <summary className={summaryClass}>
                 <Reply aria-hidden className="size-3.5" /> Ответить
@@ -127,6 +140,9 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
             </details>
           ) : null}
           {comment.canDelete ? <DeleteCommentButton postId={postId} commentId={comment.id} /> : null}
+          {comment.html !== null && viewerId !== comment.author.id ? (
+            <ReportButton type="comment" id={comment.id} authorId={comment.author.id} compact />
+          ) : null}
         </footer>
       )}
     </article>
@@ -152,15 +168,15 @@ function CommentHeader({
   id: number | null;
   children?: React.ReactNode;
 }) {
-  const time = <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>;
+  const time = <RelativeTime iso={createdAt} />;
   return (
     <header className="flex items-center gap-3">
-      <Avatar username={author.username} src={author.image} size="sm" link={`/profile/${author.id}`} />
+      <MemberAvatar member={author} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <Link to={`/profile/${author.id}`} className="font-semibold hover:underline" data-testid="comment-author">
-            {author.username}
-          </Link>
+          <span data-testid="comment-author">
+            <MemberName member={author} />
+          </span>
           <RankBadges ranks={author.ranks} />
           {children}
         </div>
@@ -168,7 +184,7 @@ function CommentHeader({
           {id === null ? (
             time
           ) : (
-            <a href={`#comment-${id}`} className="hover:underline">
+            <a href={`#comment-${id}`} className="tap-target hover:underline">
               {time}
             </a>
           )}

@@ -2,6 +2,7 @@ import { Link, useFetchers } from "react-router";
 import { MessageSquare } from "lucide-react";
 import type { CommentDto } from "~/domain/comments/comments.server";
 import { formatCount } from "~/lib/format";
+import { Button } from "~/components/ui/button";
 import { useRootData } from "~/root-data";
 import { CommentForm, commentsAction } from "./comment-form";
 import { CommentItem, PendingComment, type CommentAuthor } from "./comment-item";
@@ -50,14 +51,26 @@ function usePendingChanges(postId: number) {
 export function CommentsSection({
   postId,
   comments,
+  totalComments,
+  more = null,
   viewerId,
   canModerate: _canModerate,
+  commentsClosed = false,
 }: {
   postId: number;
   comments: CommentDto[];
+  /** Comments not deleted in every thread, shown or not (the heading's count); defaults to those given. */
+  totalComments?: number;
+  /**
+   * The URL of the next page of threads (`?comments=N`), or null when all are shown. A plain
+   * link without JavaScript; with it, React Router loads it in place, so the threads append.
+   */
+  more?: string | null;
   viewerId: number | null;
   /** Moderators may delete any comment; the server already sets each comment's canDelete. */
   canModerate: boolean;
+  /** A moderator closed the post to new comments: no form (docs/product/moderation.md#content-actions). */
+  commentsClosed?: boolean;
 }) {
   const viewer = useRootData()?.viewer;
   const pending = usePendingChanges(postId);
@@ -81,7 +94,9 @@ export function CommentsSection({
     ? { id: viewer.id, username: viewer.username, displayName: viewer.displayName, image: viewer.image, ranks: viewer.ranks }
     : null;
 
-  const visible = [...byId.values()].filter((c) => !c.deleted && !pending.deletes.has(c.id)).length + pending.creates.length;
+  const loaded = [...byId.values()].filter((c) => !c.deleted);
+  const unloaded = totalComments === undefined ? 0 : Math.max(0, totalComments - loaded.length);
+  const visible = loaded.filter((c) => !pending.deletes.has(c.id)).length + unloaded + pending.creates.length;
   const item = (comment: CommentDto, threadId: number) => (
     <CommentItem
       postId={postId}
@@ -90,6 +105,7 @@ export function CommentsSection({
       viewerId={viewerId}
       pendingBody={pending.edits.get(comment.id)}
       pendingDelete={pending.deletes.has(comment.id)}
+      commentsClosed={commentsClosed}
     />
   );
 
@@ -103,7 +119,7 @@ export function CommentsSection({
       </h2>
 
       <div className="mt-5">
-        {viewerId !== null ? (
+        {commentsClosed ? null : viewerId !== null ? (
           <CommentForm postId={postId} intent="create" label="Ваш комментарий" submitLabel="Отправить" placeholder="Что вы об этом думаете?" />
         ) : (
           <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
@@ -159,6 +175,15 @@ export function CommentsSection({
             : null}
         </ol>
       )}
+      {more ? (
+        <p className="mt-6 text-center">
+          <Button asChild variant="outline">
+            <Link to={more} preventScrollReset replace data-testid="comments-more">
+              Показать ещё
+            </Link>
+          </Button>
+        </p>
+      ) : null}
     </section>
   );
 }

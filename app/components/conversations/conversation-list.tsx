@@ -3,6 +3,7 @@
  * personal conversations, each with its last message and unread badge (live, from the
  * realtime provider's counters), and the form that creates a group.
  */
+import { ScrollArea } from "~/components/ui/scroll-area";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Globe, Plus, Users } from "lucide-react";
@@ -15,12 +16,16 @@ import { Avatar, getInitials } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { IMAGE_EXCERPT } from "~/domain/conversations/excerpt";
 import { CreateGroupSchema } from "~/domain/conversations/schemas";
 import type { ConversationDto } from "~/domain/conversations/types";
 import { cn } from "~/lib/utils";
 import { conversationHref, type ConversationAddress } from "./links";
 import { DELETED_TEXT, HIDDEN_TEXT, MODERATED_TEXT } from "./message-item";
 import { formatListTime } from "./messages";
+import { WithOnlineDot } from "./online-dot";
+import { useReaderZone } from "./reader-zone";
+import { isScammer, TrustHoverCard } from "~/components/users/trust-card";
 
 /** The conversation list (see the module comment); `current` is highlighted, `formAction` receives the new-group form. */
 export function ConversationList({
@@ -29,6 +34,7 @@ export function ConversationList({
   personal,
   current,
   viewerId,
+  online = [],
   formAction,
   createGroupResult,
 }: {
@@ -37,6 +43,8 @@ export function ConversationList({
   personal: ConversationDto[];
   current: ConversationAddress | null;
   viewerId: number;
+  /** Members connected to realtime when the page loaded (docs/product/conversations.md#online). */
+  online?: number[];
   /** Where the create-group form posts (the page as it is, so a refusal keeps it). */
   formAction: string;
   createGroupResult?: SubmissionResult<string[]> | null;
@@ -51,6 +59,7 @@ export function ConversationList({
         address={address}
         active={isCurrent(address)}
         viewerId={viewerId}
+        peerOnline={conversation.peer ? online.includes(conversation.peer.id) : false}
       />
     );
   };
@@ -59,15 +68,17 @@ export function ConversationList({
       <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-2">
         <h1 className="font-heading text-xl font-extrabold">Беседы</h1>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
-        <ul className="flex flex-col gap-0.5">{item(publicConversation)}</ul>
-        <ListSection title="Группы" empty="Вы пока не состоите в группах. Создайте свою ниже.">
-          {groups.map(item)}
-        </ListSection>
-        <ListSection title="Личные" empty="Личных бесед пока нет. Откройте профиль участника и нажмите «Написать».">
-          {personal.map(item)}
-        </ListSection>
-      </div>
+      <ScrollArea className="min-h-0 flex-1" data-testid="conversation-scroll-area">
+        <div className="px-2 pb-2">
+          <ul className="flex flex-col gap-0.5">{item(publicConversation)}</ul>
+          <ListSection title="Группы" empty="Вы пока не состоите в группах. Создайте свою ниже.">
+            {groups.map(item)}
+          </ListSection>
+          <ListSection title="Личные" empty="Личных бесед пока нет. Откройте профиль участника и нажмите «Написать».">
+            {personal.map(item)}
+          </ListSection>
+        </div>
+      </ScrollArea>
       <CreateGroupForm action={formAction} lastResult={createGroupResult} />
     </nav>
   );
@@ -87,17 +98,20 @@ function ConversationListItem({
   address,
   active,
   viewerId,
+  peerOnline,
 }: {
   conversation: ConversationDto;
   address: ConversationAddress;
   active: boolean;
   viewerId: number;
+  peerOnline: boolean;
 }) {
   const unread = useUnread();
+  const zone = useReaderZone();
   const count = active ? 0 : (unread?.of({ kind: address.kind, conversationId: conversation.id }) ?? conversation.unreadMessages);
   const last = conversation.lastMessage;
   const preview = last
-    ? `${last.author.id === viewerId ? "Вы" : last.author.username}: ${last.deleted ? (last.moderated ? MODERATED_TEXT : DELETED_TEXT) : last.hidden && last.body === "" ? HIDDEN_TEXT : last.body}`
+    ? `${last.author.id === viewerId ? "Вы" : last.author.username}: ${last.deleted ? (last.moderated ? MODERATED_TEXT : DELETED_TEXT) : last.hidden && last.body === "" ? HIDDEN_TEXT : last.body || (last.image ? IMAGE_EXCERPT : "")}`
     : conversation.kind === "public"
       ? "Общий чат всех участников сайта"
       : "Сообщений пока нет";
@@ -110,13 +124,22 @@ function ConversationListItem({
         data-unread={count}
         className={cn("flex items-center gap-3 rounded-lg px-2 py-2 transition-colors hover:bg-accent", active && "bg-accent text-accent-foreground")}
       >
-        <ConversationAvatar conversation={conversation} />
+        {conversation.peer ? (
+          <WithOnlineDot userId={conversation.peer.id} initial={peerOnline}>
+            {/* The card on hover, inside the row's link: the avatar itself links nowhere else (no nested links). */}
+            <TrustHoverCard member={conversation.peer}>
+              <ConversationAvatar conversation={conversation} />
+            </TrustHoverCard>
+          </WithOnlineDot>
+        ) : (
+          <ConversationAvatar conversation={conversation} />
+        )}
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={cn("truncate text-sm font-semibold", count > 0 && "text-foreground")}>{conversation.name}</span>
             {last ? (
-              <time dateTime={last.createdAt} className="ml-auto shrink-0 text-[11px] text-muted-foreground">
-                {formatListTime(last.createdAt)}
+              <time dateTime={last.createdAt} className="ml-auto shrink-0 text-[11px] text-muted-foreground" suppressHydrationWarning>
+                {formatListTime(last.createdAt, new Date(), zone)}
               </time>
             ) : null}
           </span>
@@ -141,7 +164,8 @@ function ConversationListItem({
 /** The picture of a conversation: the peer's avatar, a globe for the public one, initials for a group. */
 export function ConversationAvatar({ conversation, className }: { conversation: ConversationDto; className?: string }) {
   if (conversation.kind === "personal" && conversation.peer) {
-    return <Avatar username={conversation.peer.username} src={conversation.peer.image} size="sm" className={className} />;
+    const peer = conversation.peer;
+    return <Avatar username={peer.username} src={peer.image} size="sm" className={className} overlay={isScammer(peer) ? "scam" : undefined} />;
   }
   return (
     <span

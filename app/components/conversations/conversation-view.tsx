@@ -8,25 +8,27 @@
  * The message list scrolls in `flex-col-reverse`: it opens at the newest message even without
  * JavaScript, stays there as messages arrive, and keeps its place when older pages are prepended.
  */
-import { ArrowLeft, ChevronUp, Globe, Loader2 } from "lucide-react";
+import { ChevronUp, Loader2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { conversationChannel } from "~/components/realtime/realtime-client";
-import { useRealtimeChannel } from "~/components/realtime/realtime-provider";
-import { Avatar } from "~/components/ui/avatar";
+import { useRealtimeChannel, useTypingSender } from "~/components/realtime/realtime-provider";
 import { VIA_FETCHER } from "~/components/forms/fetcher-marker";
-import { excerptOf } from "~/domain/conversations/excerpt";
+import { messageExcerpt } from "~/domain/conversations/excerpt";
 import type { ConversationDetailDto, MessageDto, MessageHistoryDto } from "~/domain/conversations/types";
 import type { ConversationActionData } from "./action-data";
-import { ConversationAvatar } from "./conversation-list";
-import { GroupMembers, membersLabel } from "./group-members";
-import { CONVERSATIONS_PATH, conversationHref, type ConversationAddress } from "./links";
+import { ConversationHeader } from "./conversation-header";
+import { GroupMembers } from "./group-members";
+import { conversationHref, type ConversationAddress } from "./links";
 import { MessageComposer } from "./message-composer";
 import { MessageItem } from "./message-item";
-import { applyFrame, dayTitle, groupByDay, isConversationFrame, mergeMessages } from "./messages";
+import { applyFrame, dayTitle, forgetRestored, groupByDay, isConversationFrame, isReadFrame, mergeMessages, trackRestored, withRestored } from "./messages";
 import { createReadMarker } from "./read-marker";
+import { useReaderZone } from "./reader-zone";
+import { addTypist, createTypingThrottle, expireTypists, isTypingFrame, removeTypist, typingText, type Typists } from "./typing";
+import { isScammer, ScamWarning } from "~/components/users/trust-card";
 
 export interface ConversationViewProps {
   address: ConversationAddress;
@@ -37,6 +39,8 @@ export interface ConversationViewProps {
   replyTo: MessageDto | null;
   editing: MessageDto | null;
   viewerId: number;
+  /** The other member of a personal conversation was connected to realtime when the page loaded (docs/product/conversations.md#online). */
+  peerOnline?: boolean;
   /** A refused form after a plain post (no JavaScript). */
   actionData?: ConversationActionData | null;
 }
@@ -47,8 +51,10 @@ interface OlderPageData {
 }
 
 /** The open conversation (see the module comment) as `viewerId` sees it. */
-export function ConversationView({ address, conversation, history, olderPage, replyTo, editing, viewerId, actionData }: ConversationViewProps) {
+export function ConversationView(props: ConversationViewProps) {
+  const { address, conversation, history, olderPage, replyTo, editing, viewerId, peerOnline = false, actionData } = props;
   const hydrated = useHydrated();
+  const zone = useReaderZone();
   const href = conversationHref(address);
   const csrf = useAuthenticityToken();
   const sender = useFetcher<ConversationActionData>({ key: `send-${address.kind}-${address.id}` });
@@ -60,6 +66,7 @@ export function ConversationView({ address, conversation, history, olderPage, re
   const [seen, setSeen] = useState<MessageDto[]>(history.messages);
   const [firstBefore] = useState(history.before);
   useEffect(() => setSeen((list) => mergeMessages(list, history.messages)), [history.messages]);
+  const [restored, setRestored] = useState<ReadonlyMap<number, MessageDto>>(new Map());
   const [older, setOlder] = useState<MessageDto[]>([]);
   const [olderCursor, setOlderCursor] = useState<number | null | undefined>(undefined);
   const [live, setLive] = useState<MessageDto[]>([]);
@@ -86,9 +93,11 @@ export function ConversationView({ address, conversation, history, olderPage, re
     setEditingMessage(null);
   }, [saved]);
 
-  const messages = useMemo(() => mergeMessages(older, seen, history.messages, live), [older, seen, history.messages, live]);
+  const messages = useMemo(() => withRestored(mergeMessages(older, seen, history.messages, live), restored), [older, seen, history.messages, live, restored]);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  // Messages a moderator restored, from the loader's fresh page or a frame (merging alone keeps them deleted).
+  useEffect(() => setRestored((map) => trackRestored(map, messagesRef.current, history.messages)), [history.messages]);
 
   // Incoming messages are marked read at most once a second (read-marker.ts); what is still
   // waiting goes out when the conversation is left. The public conversation keeps no markers.
@@ -102,33 +111,69 @@ export function ConversationView({ address, conversation, history, olderPage, re
     if (conversation.kind !== "public") readMarker.mark(upTo);
   };
 
-  useRealtimeChannel(conversationChannel(address.kind, address.id), (data) => {
+  // docs/product/conversations.md#typing: who is typing, each name for 5 s after its last frame.
+  const channel = conversationChannel(address.kind, address.id);
+  const [typists, setTypists] = useState<Typists>(new Map());
+  useEffect(() => {
+    if (typists.size === 0) return;
+    const soonest = Math.min(...[...typists.values()].map((t) => t.until));
+    const timer = window.setTimeout(() => setTypists((map) => expireTypists(map, Date.now())), Math.max(0, soonest - Date.now()) + 50);
+    return () => window.clearTimeout(timer);
+  }, [typists]);
+  const sendTyping = useTypingSender();
+  const typingThrottle = useMemo(() => createTypingThrottle(() => sendTyping(channel)), [sendTyping, channel]);
+
+  // docs/product/conversations.md#read-receipts: how far the other member of a personal conversation read.
+  const [peerRead, setPeerRead] = useState(conversation.peerReadUpTo ?? 0);
+  useEffect(() => setPeerRead((upTo) => Math.max(upTo, conversation.peerReadUpTo ?? 0)), [conversation.peerReadUpTo]);
+
+  useRealtimeChannel(channel, (data) => {
+    if (isReadFrame(data)) {
+      if (data.userId !== viewerId) setPeerRead((upTo) => Math.max(upTo, data.upTo));
+      return;
+    }
+    if (isTypingFrame(data)) {
+      if (data.user.id !== viewerId) setTypists((map) => addTypist(map, data.user, Date.now()));
+      return;
+    }
     if (!isConversationFrame(data)) return;
+    if (data.type === "message.created" && data.message.author.id !== viewerId) {
+      setTypists((map) => removeTypist(map, data.message.author.id));
+      // Sending moves the author's own read marker: they have read everything before their message.
+      setPeerRead((upTo) => Math.max(upTo, data.message.id));
+    }
     // An older page reached without JavaScript shows no newer messages to append to.
     if (olderPage && data.type === "message.created") return;
     setLive((list) => applyFrame(list, messagesRef.current, data));
+    if (data.type === "message.updated") setRestored((map) => trackRestored(map, messagesRef.current, [data.message]));
+    else if (data.type === "message.deleted") setRestored((map) => forgetRestored(map, data.messageId));
     if (data.type === "message.created" && data.message.author.id !== viewerId) markRead(data.message.id);
   });
 
   // The optimistic message: the text on its way, until its saved copy is in the list.
   const pendingBody = sender.formData?.get("intent") === "send" ? String(sender.formData.get("body") ?? "").trim() : "";
+  const pendingFile = sender.formData?.get("intent") === "send" ? sender.formData.get("image") : null;
+  // A picture on its way (issue 14): the optimistic message says so until the saved one shows it.
+  const pendingImage = pendingFile instanceof File && pendingFile.size > 0;
   const pendingReplyId = Number(sender.formData?.get("replyToId") ?? 0);
   // Saved once the list holds one more of one's own messages with this text than when it left
   // (from the action's answer or from the realtime frame, whichever came first).
-  const pendingSaved = pendingBody !== "" && countMine(messages, viewerId, pendingBody) > sentBefore.current;
+  const pendingSaved = (pendingBody !== "" || pendingImage) && countMine(messages, viewerId, pendingBody) > sentBefore.current;
   const pending: MessageDto | null =
-    pendingBody && !pendingSaved
+    (pendingBody || pendingImage) && !pendingSaved
       ? {
           id: Number.MAX_SAFE_INTEGER,
           conversationId: conversation.id,
           author: { id: viewerId, username: "", displayName: null, image: null, ranks: [] },
           body: pendingBody,
+          image: null,
           replyTo: replyQuote(messages.find((m) => m.id === pendingReplyId)),
           createdAt: new Date().toISOString(),
           editedAt: null,
           deleted: false,
           moderated: false,
           hidden: false,
+          mentions: [],
         }
       : null;
   // An edit shows its new text at once too.
@@ -144,10 +189,15 @@ export function ConversationView({ address, conversation, history, olderPage, re
   const loadingOlder = olderLoader.state !== "idle";
   const composerResult = actionData && (actionData.intent === "send" || actionData.intent === "edit") ? actionData.result : null;
   const showAuthor = conversation.kind !== "personal";
+  const receipts = conversation.kind === "personal";
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="conversation" data-conversation-id={conversation.id}>
-      <ConversationHeader conversation={conversation} />
+      <ConversationHeader conversation={conversation} peerOnline={peerOnline} />
+      {conversation.kind === "personal" && conversation.peer && isScammer(conversation.peer) ? (
+        // docs/product/interface.md#trust-card: a SCAMMER's personal chat opens with the warning.
+        <ScamWarning username={conversation.peer.username} className="m-3 sm:mx-4" />
+      ) : null}
       {conversation.kind === "group" ? (
         <GroupMembers
           conversation={conversation}
@@ -156,71 +206,78 @@ export function ConversationView({ address, conversation, history, olderPage, re
           lastResult={actionData?.intent === "invite" ? actionData.result : null}
         />
       ) : null}
-      <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-muted/20" data-testid="message-scroller">
-        <div className="flex flex-col gap-1 px-3 py-4 sm:px-5">
-          {cursor !== null ? (
-            <div className="flex justify-center pb-2">
-              <Link
-                to={conversationHref(address, { before: cursor })}
-                preventScrollReset
-                onClick={(event) => {
-                  if (!hydrated) return;
-                  event.preventDefault();
-                  if (!loadingOlder) void olderLoader.load(conversationHref(address, { before: cursor }));
-                }}
-                className="inline-flex items-center gap-1.5 rounded-full border border-border bg-background px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs hover:text-foreground"
-              >
-                {loadingOlder ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : <ChevronUp aria-hidden className="size-3.5" />}
-                Загрузить предыдущие
-              </Link>
-            </div>
-          ) : messages.length > 0 ? (
-            <p className="pb-2 text-center text-xs text-muted-foreground">Начало беседы</p>
-          ) : null}
-          {shown.length === 0 && !pending ? (
-            <div className="flex flex-col items-center gap-2 py-16 text-center text-muted-foreground">
-              <p className="font-medium text-foreground">Сообщений пока нет</p>
-              <p className="text-sm">Напишите первым — собеседники увидят сообщение сразу.</p>
-            </div>
-          ) : null}
-          {groupByDay(shown).map((day) => (
-            <section key={day.day} aria-label={dayTitle(day.day)} className="flex flex-col gap-1">
-              <div className="sticky top-0 z-10 flex justify-center py-2">
-                <span className="rounded-full bg-background/90 px-3 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">
-                  {dayTitle(day.day)}
-                </span>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-muted/20" data-testid="message-scroller">
+          <div className="flex flex-col gap-1 px-3 py-4 sm:px-5">
+            {cursor !== null ? (
+              <div className="flex justify-center pb-2">
+                <Link
+                  to={conversationHref(address, { before: cursor })}
+                  preventScrollReset
+                  onClick={(event) => {
+                    if (!hydrated) return;
+                    event.preventDefault();
+                    if (!loadingOlder) void olderLoader.load(conversationHref(address, { before: cursor }));
+                  }}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-border bg-background px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs hover:text-foreground"
+                >
+                  {loadingOlder ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : <ChevronUp aria-hidden className="size-3.5" />}
+                  Загрузить предыдущие
+                </Link>
               </div>
-              <ol className="flex flex-col gap-2">
-                {day.messages.map((message) => (
-                  <MessageItem
-                    key={message.id}
-                    message={message}
-                    address={address}
-                    mine={message.author.id === viewerId}
-                    showAuthor={showAuthor}
-                    active={message.id === (editingMessage ?? replyingTo)?.id}
-                    onReply={hydrated ? (m) => (setEditingMessage(null), setReplyingTo(m)) : undefined}
-                    onEdit={hydrated ? (m) => (setReplyingTo(null), setEditingMessage(m)) : undefined}
-                  />
-                ))}
+            ) : messages.length > 0 ? (
+              <p className="pb-2 text-center text-xs text-muted-foreground">Начало беседы</p>
+            ) : null}
+            {shown.length === 0 && !pending ? (
+              <div className="flex flex-col items-center gap-2 py-16 text-center text-muted-foreground">
+                <p className="font-medium text-foreground">Сообщений пока нет</p>
+                <p className="text-sm">Напишите первым — собеседники увидят сообщение сразу.</p>
+              </div>
+            ) : null}
+            {groupByDay(shown, zone).map((day) => (
+              <section key={day.day} aria-label={dayTitle(day.day, new Date(), zone)} className="flex flex-col gap-1">
+                <div className="sticky top-0 z-10 flex justify-center py-2">
+                  <span className="rounded-full bg-background/90 px-3 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">
+                    {dayTitle(day.day, new Date(), zone)}
+                  </span>
+                </div>
+                <ol className="flex flex-col gap-2">
+                  {day.messages.map((message) => (
+                    <MessageItem
+                      key={message.id}
+                      message={message}
+                      address={address}
+                      mine={message.author.id === viewerId}
+                      showAuthor={showAuthor}
+                      publicChat={conversation.kind === "public"}
+                      zone={zone}
+                      read={receipts && message.author.id === viewerId ? message.id <= peerRead : undefined}
+                      active={message.id === (editingMessage ?? replyingTo)?.id}
+                      onReply={hydrated ? (m) => (setEditingMessage(null), setReplyingTo(m)) : undefined}
+                      onEdit={hydrated ? (m) => (setReplyingTo(null), setEditingMessage(m)) : undefined}
+                    />
+                  ))}
+                </ol>
+              </section>
+            ))}
+            {pending ? (
+              <ol className="flex flex-col gap-2 pt-2">
+                <MessageItem message={pending} address={address} mine showAuthor={false} pending />
               </ol>
-            </section>
-          ))}
-          {pending ? (
-            <ol className="flex flex-col gap-2 pt-2">
-              <MessageItem message={pending} address={address} mine showAuthor={false} pending />
-            </ol>
-          ) : null}
-          {olderPage ? (
-            <div className="flex justify-center pt-3">
-              <Link to={href} className="rounded-full bg-primary px-3 py-1 text-xs font-medium text-primary-foreground">
-                К последним сообщениям
-              </Link>
-            </div>
-          ) : null}
+            ) : null}
+            {olderPage ? (
+              <div className="flex justify-center pt-3">
+                <Link to={href} className="rounded-full bg-primary px-3 py-1 text-xs font-medium text-primary-foreground">
+                  К последним сообщениям
+                </Link>
+              </div>
+            ) : null}
+          </div>
         </div>
+        <TypingIndicator names={[...typists.values()].map((t) => t.username)} />
       </div>
       <MessageComposer
+        onTyping={hydrated ? () => typingThrottle.typed() : undefined}
         key={editingMessage ? `edit-${editingMessage.id}` : "send"}
         address={address}
         fetcher={hydrated ? sender : undefined}
@@ -229,10 +286,30 @@ export function ConversationView({ address, conversation, history, olderPage, re
         onCancel={hydrated ? () => (setReplyingTo(null), setEditingMessage(null)) : undefined}
         lastResult={composerResult}
         onSending={(body) => {
+          typingThrottle.reset();
           sentBefore.current = countMine(messagesRef.current, viewerId, body);
           scroller.current?.scrollTo({ top: 0, behavior: "smooth" });
         }}
       />
+    </div>
+  );
+}
+
+/** «Иван печатает…» under the last message, above the composer, announced politely to screen readers. */
+function TypingIndicator({ names }: { names: string[] }) {
+  const text = typingText(names);
+  return (
+    <div aria-live="polite" className="bg-muted/20 px-3 sm:px-5">
+      {text ? (
+        <p data-testid="typing" className="flex items-center gap-2 pb-1.5 text-xs text-muted-foreground">
+          <span aria-hidden className="flex gap-0.5">
+            <span className="size-1.5 animate-bounce rounded-full bg-primary [animation-delay:-0.3s]" />
+            <span className="size-1.5 animate-bounce rounded-full bg-primary [animation-delay:-0.15s]" />
+            <span className="size-1.5 animate-bounce rounded-full bg-primary" />
+          </span>
+          {text}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -243,38 +320,10 @@ function countMine(messages: readonly MessageDto[], viewerId: number, body: stri
 
 function replyQuote(message: MessageDto | undefined): MessageDto["replyTo"] {
   if (!message) return null;
-  return { id: message.id, author: message.author.username, excerpt: message.deleted ? "" : excerptOf(message.body), deleted: message.deleted };
-}
-
-function ConversationHeader({ conversation }: { conversation: ConversationDetailDto }) {
-  const subtitle =
-    conversation.kind === "public" ? "Все участники сайта" : conversation.kind === "group" ? membersLabel(conversation.memberCount) : "Личная беседа";
-  const peer = conversation.kind === "personal" ? conversation.peer : null;
-  return (
-    <header className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
-      <Link
-        to={CONVERSATIONS_PATH}
-        aria-label="Все беседы"
-        className="-ml-1 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground md:hidden"
-      >
-        <ArrowLeft aria-hidden className="size-5" />
-      </Link>
-      {peer ? <Avatar username={peer.username} src={peer.image} size="sm" link={`/profile/${peer.id}`} /> : <ConversationAvatar conversation={conversation} />}
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate font-heading text-base font-bold" data-testid="conversation-title">
-          {peer ? (
-            <Link to={`/profile/${peer.id}`} className="hover:underline">
-              {conversation.name}
-            </Link>
-          ) : (
-            conversation.name
-          )}
-        </h2>
-        <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
-          {conversation.kind === "public" ? <Globe aria-hidden className="size-3" /> : null}
-          {subtitle}
-        </p>
-      </div>
-    </header>
-  );
+  return {
+    id: message.id,
+    author: message.author.username,
+    excerpt: message.deleted ? "" : messageExcerpt(message.body, message.image !== null),
+    deleted: message.deleted,
+  };
 }

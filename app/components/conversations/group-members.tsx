@@ -12,7 +12,6 @@ import { Form, Link, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { FormErrors } from "~/components/forms/form-errors";
-import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -21,6 +20,7 @@ import { CHAT_LIMITS, type ConversationDetailDto } from "~/domain/conversations/
 import { formatCount, plural } from "~/lib/format";
 import type { ConversationActionData } from "./action-data";
 import { conversationHref, type ConversationAddress } from "./links";
+import { MemberAvatar } from "~/components/users/trust-card";
 
 /** «1 участник», «3 участника», «12 участников». */
 export function membersLabel(count: number): string {
@@ -54,7 +54,7 @@ export function GroupMembers({
         <ul className="grid gap-1">
           {conversation.members.map((member) => (
             <li key={member.id} className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-accent/60" data-testid="group-member">
-              <Avatar username={member.username} src={member.image} size="sm" link={`/profile/${member.id}`} />
+              <MemberAvatar member={member} />
               <Link to={`/profile/${member.id}`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">
                 {member.username}
                 {member.id === viewerId ? <span className="text-muted-foreground"> (вы)</span> : null}

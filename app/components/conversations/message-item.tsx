@@ -1,18 +1,26 @@
 /**
- * One message of the open conversation: the author's avatar, the text, the time, the quote of
- * the message it answers, «изменено», or «Сообщение удалено». «Ответить» and (for one's own)
- * «Изменить» are links to `&reply=` / `&edit=` that work without JavaScript and switch the
- * composer in place with it; «Удалить» is a form, sent by a fetcher when JavaScript runs.
+ * One message of the open conversation: the author's avatar, its picture (issue 14: through the
+ * image endpoint, at most 320 CSS px wide, a link to the full size in a new tab), the text, the time (in the
+ * reader's zone after hydration), the quote of the message it answers, «изменено», or
+ * «Сообщение удалено»; on one's own messages in a personal conversation, a double tick
+ * «Прочитано» once the other member has read it. The actions («Ответить», «Изменить»,
+ * «Удалить», «Пожаловаться») are in the «⋯» menu beside the bubble (message-actions.tsx): links
+ * to `&reply=` / `&edit=` and forms that work without JavaScript.
  */
-import { CornerUpLeft, Pencil, Trash2 } from "lucide-react";
+import { ArchiveRestore, Check, CheckCheck } from "lucide-react";
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FetcherMarker } from "~/components/forms/fetcher-marker";
-import { Avatar } from "~/components/ui/avatar";
-import type { MessageDto } from "~/domain/conversations/types";
+import { IMAGE_EXCERPT } from "~/domain/conversations/excerpt";
+import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
+import type { MessageDto, MessageImageDto } from "~/domain/conversations/types";
+import { mentionSegments, type MentionRefDto } from "~/domain/mentions/plain-text";
+import { imageSrcSet, optimizedImageUrl } from "~/lib/images/widths";
+import { formatDateTimeIn, SERVER_TIME_ZONE } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { conversationHref, messageAnchor, type ConversationAddress } from "./links";
+import { messageAnchor, type ConversationAddress } from "./links";
+import { MessageActions, useLongPress } from "./message-actions";
 import { asDeleted, formatMessageTime } from "./messages";
+import { isScammer, MemberAvatar, MemberName } from "~/components/users/trust-card";
 
 export const DELETED_TEXT = "Сообщение удалено";
 /** A message a moderator deleted, and one hidden by reports from the reader (issue 10). */
@@ -32,14 +40,26 @@ export interface MessageItemProps {
   onEdit?: (message: MessageDto) => void;
   /** The message the composer is answering or editing: highlighted. */
   active?: boolean;
+  /** The public conversation: moderators delete and restore its messages (docs/product/moderation.md#content-actions). */
+  publicChat?: boolean;
+  /** The zone times are shown in (reader-zone.ts); Moscow by default. */
+  zone?: string;
+  /**
+   * One's own message in a personal conversation: true once the other member's read marker
+   * reached it («Прочитано»), false while not; undefined elsewhere (nothing shown).
+   */
+  read?: boolean;
 }
 
 /** One message (see the module comment); `pending` shows the optimistic copy of a message on its way. */
-export function MessageItem({ message: original, address, mine, showAuthor, pending, onReply, onEdit, active }: MessageItemProps) {
+export function MessageItem(props: MessageItemProps) {
+  const { message: original, address, mine, showAuthor, pending, onReply, onEdit, active, publicChat, zone = SERVER_TIME_ZONE, read } = props;
+  const moderates = useIsModerator() && publicChat === true && !pending;
   const remover = useFetcher({ key: `delete-message-${original.id}` });
   const message = remover.formData ? asDeleted(original) : original;
-  const href = conversationHref(address);
   const canAct = !message.deleted && !pending;
+  const [menuSignal, setMenuSignal] = useState(0);
+  const longPress = useLongPress(() => setMenuSignal((n) => n + 1));
   return (
     <li
       id={pending ? undefined : messageAnchor(message.id)}
@@ -48,17 +68,10 @@ export function MessageItem({ message: original, address, mine, showAuthor, pend
       data-pending={pending ? "" : undefined}
       className={cn("group flex scroll-mt-24 items-end gap-2", mine && "flex-row-reverse")}
     >
-      {mine ? null : (
-        <Avatar
-          username={message.author.username}
-          src={message.author.image}
-          size="sm"
-          link={`/profile/${message.author.id}`}
-          className={canAct ? "mb-7" : undefined}
-        />
-      )}
-      <div className={cn("flex max-w-[85%] min-w-0 flex-col gap-1 sm:max-w-[75%]", mine ? "items-end" : "items-start")}>
+      {mine ? null : <MemberAvatar member={message.author} />}
+      <div className={cn("flex max-w-[80%] min-w-0 flex-col gap-1 sm:max-w-[75%]", mine ? "items-end" : "items-start")}>
         <div
+          {...(canAct ? longPress : {})}
           className={cn(
             "min-w-0 rounded-2xl px-3.5 py-2 shadow-xs transition-colors",
             mine ? "rounded-br-md bg-primary text-primary-foreground" : "rounded-bl-md border border-border bg-card text-card-foreground",
@@ -68,9 +81,9 @@ export function MessageItem({ message: original, address, mine, showAuthor, pend
           )}
         >
           {showAuthor && !mine ? (
-            <Link to={`/profile/${message.author.id}`} className="mb-0.5 block text-xs font-semibold text-primary hover:underline">
-              {message.author.username}
-            </Link>
+            <div className="mb-0.5 flex">
+              <MemberName member={message.author} className={cn("text-xs", !isScammer(message.author) && "text-primary")} />
+            </div>
           ) : null}
           {message.replyTo && !message.deleted ? (
             <a
@@ -87,70 +100,122 @@ export function MessageItem({ message: original, address, mine, showAuthor, pend
           ) : null}
           {message.deleted ? (
             <p className="text-sm italic">{message.moderated ? MODERATED_TEXT : DELETED_TEXT}</p>
-          ) : message.hidden && message.body === "" ? (
+          ) : message.hidden && message.body === "" && !message.image ? (
             <p className="text-sm italic">{HIDDEN_TEXT}</p>
           ) : (
-            <p data-testid="message-body" className="text-[15px] leading-snug break-words whitespace-pre-wrap">
-              {message.body}
-            </p>
+            <>
+              {message.image ? <MessagePicture image={message.image} author={message.author.username} spaced={message.body !== ""} /> : null}
+              {message.body !== "" ? (
+                <p data-testid="message-body" className="text-[15px] leading-snug break-words whitespace-pre-wrap">
+                  <MessageText body={message.body} mentions={message.mentions} mine={mine} />
+                </p>
+              ) : pending ? (
+                <p className="text-sm italic">{IMAGE_EXCERPT}</p>
+              ) : null}
+            </>
           )}
-          <p className={cn("mt-0.5 text-right text-[11px] leading-none", mine && !message.deleted ? "text-primary-foreground/75" : "text-muted-foreground")}>
+          <p className={cn("mt-0.5 text-right text-[11px] leading-none", mine && !message.deleted ? "text-primary-foreground/90" : "text-muted-foreground")}>
             {message.editedAt && !message.deleted ? <span>изменено · </span> : null}
-            {pending ? <span>отправляется…</span> : <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>}
+            {pending ? (
+              <span>отправляется…</span>
+            ) : (
+              <time
+                dateTime={message.createdAt}
+                title={zone === SERVER_TIME_ZONE ? `${formatDateTimeIn(message.createdAt, zone)} МСК` : formatDateTimeIn(message.createdAt, zone)}
+                suppressHydrationWarning
+              >
+                {formatMessageTime(message.createdAt, zone)}
+              </time>
+            )}
+            {read !== undefined && !message.deleted && !pending ? <ReadTick read={read} /> : null}
           </p>
         </div>
-        {canAct ? (
-          <div className="flex items-center gap-0.5 text-xs text-muted-foreground transition-opacity md:opacity-0 md:group-hover:opacity-100 md:focus-within:opacity-100">
-            <MessageAction
-              to={conversationHref(address, { reply: message.id })}
-              onClick={onReply ? () => onReply(message) : undefined}
-              icon={<CornerUpLeft aria-hidden className="size-3.5" />}
-              label="Ответить"
-            />
-            {mine ? (
-              <>
-                <MessageAction
-                  to={conversationHref(address, { edit: message.id })}
-                  onClick={onEdit ? () => onEdit(message) : undefined}
-                  icon={<Pencil aria-hidden className="size-3.5" />}
-                  label="Изменить"
-                />
-                <remover.Form method="post" action={href}>
-                  <AuthenticityTokenInput />
-                  <FetcherMarker />
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="messageId" value={message.id} />
-                  <button type="submit" className="inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-destructive">
-                    <Trash2 aria-hidden className="size-3.5" />
-                    Удалить
-                  </button>
-                </remover.Form>
-              </>
-            ) : null}
-          </div>
+        {moderates && message.deleted && message.moderated ? (
+          <ModerationForm intent="restore" type="message" id={message.id} variant="ghost" className="inline-flex">
+            <ArchiveRestore aria-hidden className="size-3.5" /> Восстановить
+          </ModerationForm>
         ) : null}
       </div>
+      {canAct ? (
+        <MessageActions
+          message={message}
+          address={address}
+          mine={mine}
+          moderates={moderates}
+          remover={remover}
+          onReply={onReply}
+          onEdit={onEdit}
+          openSignal={menuSignal}
+        />
+      ) : null}
     </li>
   );
 }
 
-function MessageAction({ to, onClick, icon, label }: { to: string; onClick?: () => void; icon: React.ReactNode; label: string }) {
+/** The widest a message's picture is shown, in CSS pixels; the tallest, so a long screenshot stays in view. */
+const PICTURE_MAX_WIDTH = 320;
+const PICTURE_MAX_HEIGHT = 400;
+
+/**
+ * A message's picture through the image endpoint (docs/product/interface.md#images): its width and
+ * height attributes keep the place while it loads; the link opens the stored picture in a new tab.
+ */
+function MessagePicture({ image, author, spaced }: { image: MessageImageDto; author: string; spaced: boolean }) {
+  const width = Math.max(1, Math.round(Math.min(PICTURE_MAX_WIDTH, image.width, (PICTURE_MAX_HEIGHT * image.width) / Math.max(1, image.height))));
   return (
-    <Link
-      to={to}
-      preventScrollReset
-      onClick={
-        onClick
-          ? (event) => {
-              event.preventDefault();
-              onClick();
-            }
-          : undefined
-      }
-      className="inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-foreground"
+    <a
+      href={image.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      title="Открыть в полном размере"
+      className={cn("-mx-1.5 block max-w-full overflow-hidden rounded-xl", spaced ? "mt-0.5 mb-1.5" : "my-0.5")}
+      data-testid="message-image"
     >
-      {icon}
-      {label}
-    </Link>
+      <img
+        src={optimizedImageUrl(image.url, { width: PICTURE_MAX_WIDTH })}
+        srcSet={imageSrcSet(image.url, PICTURE_MAX_WIDTH)}
+        width={image.width}
+        height={image.height}
+        style={{ width }}
+        alt={`Изображение от ${author}`}
+        loading="lazy"
+        decoding="async"
+        className="block h-auto max-w-full rounded-xl bg-muted"
+      />
+      <span className="sr-only"> (открыть в полном размере в новой вкладке)</span>
+    </a>
+  );
+}
+
+/** docs/product/conversations.md#read-receipts: one tick «Доставлено», two «Прочитано». */
+function ReadTick({ read }: { read: boolean }) {
+  const label = read ? "Прочитано" : "Доставлено";
+  return (
+    <span data-testid="message-read" data-read={read ? "true" : "false"} title={label} className="ml-1 inline-flex items-center align-[-2px]">
+      {read ? <CheckCheck aria-hidden className="size-3.5" /> : <Check aria-hidden className="size-3.5" />}
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/**
+ * A message's text with its resolved mentions as links to the members' profiles (public
+ * conversation, docs/product/conversations.md#public-conversation). Every piece is a React text
+ * node, so nothing in a message is ever read as markup.
+ */
+function MessageText({ body, mentions = [], mine }: { body: string; mentions?: MentionRefDto[]; mine: boolean }) {
+  return mentionSegments(body, mentions).map((segment, index) =>
+    "mention" in segment ? (
+      <Link
+        key={index}
+        to={`/profile/${segment.mention.id}`}
+        data-testid="message-mention"
+        className={cn("font-medium underline-offset-2 hover:underline", mine ? "text-primary-foreground underline" : "text-primary")}
+      >
+        {segment.text}
+      </Link>
+    ) : (
+      segment.text
+    ),
   );
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { MessageDto } from "~/domain/conversations/types";
-import { applyFrame, dayTitle, formatListTime, groupByDay, isConversationFrame, mergeMessages } from "./messages";
+import {
+  applyFrame,
+  dayTitle,
+  forgetRestored,
+  formatListTime,
+  formatMessageTime,
+  groupByDay,
+  isConversationFrame,
+  mergeMessages,
+  trackRestored,
+  withRestored,
+} from "./messages";
 
 function message(id: number, patch: Partial<MessageDto> = {}): MessageDto {
   return {
@@ -8,12 +19,14 @@ function message(id: number, patch: Partial<MessageDto> = {}): MessageDto {
     conversationId: 1,
     author: { id: 1, username: "ivan", displayName: null, image: null, ranks: [] },
     body: `сообщение ${id}`,
+    image: null,
     replyTo: null,
     createdAt: "2026-11-21T10:00:00.000Z",
     editedAt: null,
     deleted: false,
     moderated: false,
     hidden: false,
+    mentions: [],
     ...patch,
   };
 }
@@ -32,6 +45,27 @@ describe("mergeMessages", () => {
     expect(mergeMessages([message(2)], [edited])[0]!.body).toBe("исправлено");
     const deleted = message(2, { body: "", deleted: true });
     expect(mergeMessages([deleted], [edited])[0]!.deleted).toBe(true);
+  });
+});
+
+describe("trackRestored", () => {
+  it("shows a message a moderator restored, though merging keeps the deleted copy, until it is deleted again", () => {
+    const removed = message(2, { body: "", deleted: true, moderated: true });
+    const back = message(2);
+    const shown = mergeMessages([message(1), removed], [back]);
+    expect(shown[1]!.deleted).toBe(true);
+    const restored = trackRestored(new Map(), shown, [back]);
+    expect(withRestored(shown, restored).map((m) => m.deleted)).toEqual([false, false]);
+    const edited = message(2, { body: "исправлено", editedAt: "2026-11-21T10:05:00.000Z" });
+    expect(withRestored(shown, trackRestored(restored, shown, [edited]))[1]!.body).toBe("исправлено");
+    expect(withRestored(shown, trackRestored(restored, shown, [removed]))[1]!.deleted).toBe(true);
+    expect(withRestored(shown, forgetRestored(restored, 2))[1]!.deleted).toBe(true);
+  });
+
+  it("does not undo an author's own deletion or a deletion a stale page has not seen", () => {
+    const ownDelete = message(2, { body: "", deleted: true, moderated: false });
+    expect(trackRestored(new Map(), [ownDelete], [message(2)]).size).toBe(0);
+    expect(trackRestored(new Map(), [message(2)], [message(2)]).size).toBe(0);
   });
 });
 
@@ -101,5 +135,24 @@ describe("days and times (Moscow time)", () => {
     const now = new Date("2026-11-21T12:00:00.000Z");
     expect(formatListTime("2026-11-21T11:05:00.000Z", now)).toBe("14:05");
     expect(formatListTime("2026-11-02T11:05:00.000Z", now)).toBe("2 нояб.");
+  });
+
+  it("counts days and shows times in the reader's time zone", () => {
+    const list = [
+      message(1, { createdAt: "2026-11-20T20:00:00.000Z" }), // 23:00 in Moscow, 05:00 on the 21st in Vladivostok
+      message(2, { createdAt: "2026-11-21T08:00:00.000Z" }),
+    ];
+    expect(groupByDay(list, "Asia/Vladivostok").map((d) => [d.day, d.messages.map((m) => m.id)])).toEqual([["2026-11-21", [1, 2]]]);
+    expect(groupByDay(list, "America/New_York").map((d) => d.day)).toEqual(["2026-11-20", "2026-11-21"]);
+    expect(formatMessageTime("2026-11-20T20:00:00.000Z", "Asia/Vladivostok")).toBe("06:00");
+    expect(formatMessageTime("2026-11-20T20:00:00.000Z")).toBe("23:00");
+    // 23:30 UTC on the 21st: already the 22nd in Moscow, still the 21st in London.
+    const now = new Date("2026-11-21T23:30:00.000Z");
+    expect(dayTitle("2026-11-22", now)).toBe("Сегодня");
+    expect(dayTitle("2026-11-21", now, "Europe/London")).toBe("Сегодня");
+    expect(dayTitle("2026-11-20", now, "Europe/London")).toBe("Вчера");
+    expect(dayTitle("2026-11-01", new Date("2026-11-02T10:00:00.000Z"), "Asia/Tokyo")).toBe("Вчера");
+    expect(dayTitle("2026-02-28", new Date("2026-03-01T10:00:00.000Z"), "UTC")).toBe("Вчера");
+    expect(dayTitle("2026-11-12", now, "Europe/London")).toBe("12 ноября");
   });
 });

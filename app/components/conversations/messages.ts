@@ -3,8 +3,9 @@
  * arrived live or came back from one's own send, edits and deletions — merged by id, so the
  * realtime frame of a message one just sent never shows it twice. Pure functions.
  */
-import { excerptOf } from "~/domain/conversations/excerpt";
-import type { ConversationFrameData, MessageDto } from "~/domain/conversations/types";
+import { messageExcerpt } from "~/domain/conversations/excerpt";
+import type { MessageDto, MessageFrameData } from "~/domain/conversations/types";
+import { SERVER_TIME_ZONE } from "~/lib/format";
 
 /** Of two versions of one message, the later one: deleted beats edited beats original. */
 function later(a: MessageDto, b: MessageDto): MessageDto {
@@ -28,7 +29,7 @@ export function mergeMessages(...lists: readonly (readonly MessageDto[])[]): Mes
 
 /** A message as a deletion leaves it: the text gone, «Сообщение удалено» shown instead. */
 export function asDeleted(message: MessageDto): MessageDto {
-  return { ...message, body: "", deleted: true };
+  return { ...message, body: "", image: null, deleted: true };
 }
 
 /**
@@ -36,12 +37,16 @@ export function asDeleted(message: MessageDto): MessageDto {
  * deletion marks the known copy (from `known`, the messages on screen) deleted. Messages
  * quoting an edited or deleted one get their quote changed as the server would quote it.
  */
-export function applyFrame(live: readonly MessageDto[], known: readonly MessageDto[], frame: ConversationFrameData): MessageDto[] {
+export function applyFrame(live: readonly MessageDto[], known: readonly MessageDto[], frame: MessageFrameData): MessageDto[] {
   switch (frame.type) {
     case "message.created":
       return mergeMessages(live, [frame.message]);
     case "message.updated":
-      return mergeMessages(live, [frame.message], requoted(live, known, frame.message.id, { excerpt: excerptOf(frame.message.body) }));
+      return mergeMessages(
+        live,
+        [frame.message],
+        requoted(live, known, frame.message.id, { excerpt: messageExcerpt(frame.message.body, frame.message.image !== null) }),
+      );
     case "message.deleted": {
       const message = live.find((m) => m.id === frame.messageId) ?? known.find((m) => m.id === frame.messageId);
       const quotes = requoted(live, known, frame.messageId, { deleted: true });
@@ -62,19 +67,29 @@ function requoted(
     .map((m) => ({ ...m, replyTo: { ...m.replyTo!, ...patch } }));
 }
 
-/** True for data shaped like a conversation frame (what arrives on a conversation channel). */
-export function isConversationFrame(data: unknown): data is ConversationFrameData {
+/** True for data shaped like a message frame (created, updated, deleted) on a conversation channel. */
+export function isConversationFrame(data: unknown): data is MessageFrameData {
   if (typeof data !== "object" || data === null) return false;
   const frame = data as { type?: unknown; message?: { id?: unknown }; messageId?: unknown };
   if (frame.type === "message.created" || frame.type === "message.updated") return typeof frame.message?.id === "number";
   return frame.type === "message.deleted" && typeof frame.messageId === "number";
 }
 
-/** Messages grouped by calendar day (Moscow time, as the rest of the site) for day separators. */
-export function groupByDay(messages: readonly MessageDto[]): { day: string; messages: MessageDto[] }[] {
+/** True for a read-marker frame `{type: "read", userId, upTo}` (docs/product/conversations.md#read-receipts). */
+export function isReadFrame(data: unknown): data is { type: "read"; userId: number; upTo: number } {
+  if (typeof data !== "object" || data === null) return false;
+  const frame = data as { type?: unknown; userId?: unknown; upTo?: unknown };
+  return frame.type === "read" && typeof frame.userId === "number" && typeof frame.upTo === "number";
+}
+
+/**
+ * Messages grouped by calendar day in `timeZone` (Moscow on the server and before hydration, the
+ * reader's zone after it) for the day separators (docs/product/interface.md#dates-and-numbers).
+ */
+export function groupByDay(messages: readonly MessageDto[], timeZone: string = SERVER_TIME_ZONE): { day: string; messages: MessageDto[] }[] {
   const groups: { day: string; messages: MessageDto[] }[] = [];
   for (const message of messages) {
-    const day = dayKey(message.createdAt);
+    const day = dayKey(message.createdAt, timeZone);
     const current = groups[groups.length - 1];
     if (current && current.day === day) current.messages.push(message);
     else groups.push({ day, messages: [message] });
@@ -82,33 +97,85 @@ export function groupByDay(messages: readonly MessageDto[]): { day: string; mess
   return groups;
 }
 
-const dayKeyFormat = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Europe/Moscow" });
-const dayTitleFormat = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "Europe/Moscow" });
-const dayTitleWithYear = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" });
-const timeFormat = new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Moscow" });
-const shortDateFormat = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "short", timeZone: "Europe/Moscow" });
-
-/** «2026-11-21»: the Moscow calendar day of an ISO time. */
-export function dayKey(iso: string): string {
-  return dayKeyFormat.format(new Date(iso));
+/** Intl formatters are costly to build: one per options and zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}|${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return format;
 }
 
-/** «Сегодня», «Вчера», «21 ноября», or «21 ноября 2025 г.» for another year. */
-export function dayTitle(day: string, now = new Date()): string {
-  const today = dayKey(now.toISOString());
-  const yesterday = dayKey(new Date(now.getTime() - 86_400_000).toISOString());
+/** «2026-11-21»: the calendar day of an ISO time in `timeZone` (Moscow by default). */
+export function dayKey(iso: string, timeZone: string = SERVER_TIME_ZONE): string {
+  return formatter("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }, timeZone).format(new Date(iso));
+}
+
+/**
+ * The separator above a day's messages: «Сегодня», «Вчера», «21 ноября», or «21 ноября 2025 г.»
+ * for another year; today and yesterday are counted in `timeZone`.
+ */
+export function dayTitle(day: string, now = new Date(), timeZone: string = SERVER_TIME_ZONE): string {
+  const today = dayKey(now.toISOString(), timeZone);
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const yesterday = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
   if (day === today) return "Сегодня";
   if (day === yesterday) return "Вчера";
-  const date = new Date(`${day}T12:00:00+03:00`);
-  return day.slice(0, 4) === today.slice(0, 4) ? dayTitleFormat.format(date) : dayTitleWithYear.format(date);
+  // Noon UTC of that calendar day, formatted in UTC, names that day whatever the zone.
+  const date = new Date(`${day}T12:00:00Z`);
+  const options: Intl.DateTimeFormatOptions =
+    day.slice(0, 4) === today.slice(0, 4) ? { day: "numeric", month: "long" } : { day: "numeric", month: "long", year: "numeric" };
+  return formatter("ru-RU", options, "UTC").format(date);
 }
 
-/** «14:05» in Moscow time. */
-export function formatMessageTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+/** «14:05» in `timeZone` (Moscow by default). */
+export function formatMessageTime(iso: string, timeZone: string = SERVER_TIME_ZONE): string {
+  return formatter("ru-RU", { hour: "2-digit", minute: "2-digit" }, timeZone).format(new Date(iso));
 }
 
 /** For the conversation list: the time for today's messages, else «21 нояб.». */
-export function formatListTime(iso: string, now = new Date()): string {
-  return dayKey(iso) === dayKey(now.toISOString()) ? formatMessageTime(iso) : shortDateFormat.format(new Date(iso));
+export function formatListTime(iso: string, now = new Date(), timeZone: string = SERVER_TIME_ZONE): string {
+  return dayKey(iso, timeZone) === dayKey(now.toISOString(), timeZone)
+    ? formatMessageTime(iso, timeZone)
+    : formatter("ru-RU", { day: "numeric", month: "short" }, timeZone).format(new Date(iso));
+}
+
+/**
+ * Messages a moderator restored (docs/product/moderation.md#content-actions), by id. Merging
+ * lets a deleted copy win over any other (a deletion is final for authors), so a restore is
+ * kept apart: `incoming` — a `message.updated` frame's message, or a page fresh from the
+ * loader — that shows undeleted a message the screen (`shown`) has as deleted by a moderator
+ * records it; any later version of a recorded message (an edit, a new deletion) replaces or
+ * drops the record. Returns the new map (the same one when nothing changed).
+ */
+export function trackRestored(
+  restored: ReadonlyMap<number, MessageDto>,
+  shown: readonly MessageDto[],
+  incoming: readonly MessageDto[],
+): ReadonlyMap<number, MessageDto> {
+  let next: Map<number, MessageDto> | null = null;
+  const edit = () => (next ??= new Map(restored));
+  for (const message of incoming) {
+    if (restored.has(message.id)) {
+      if (message.deleted) edit().delete(message.id);
+      else if (restored.get(message.id) !== message) edit().set(message.id, message);
+      continue;
+    }
+    const copy = shown.find((m) => m.id === message.id);
+    if (!message.deleted && copy?.deleted && copy.moderated) edit().set(message.id, message);
+  }
+  return next ?? restored;
+}
+
+/** `messages` with the restored ones (trackRestored) shown as restored. */
+export function withRestored(messages: MessageDto[], restored: ReadonlyMap<number, MessageDto>): MessageDto[] {
+  return restored.size === 0 ? messages : messages.map((m) => restored.get(m.id) ?? m);
+}
+
+/** `restored` without message `id` (deleted again). */
+export function forgetRestored(restored: ReadonlyMap<number, MessageDto>, id: number): ReadonlyMap<number, MessageDto> {
+  if (!restored.has(id)) return restored;
+  const next = new Map(restored);
+  next.delete(id);
+  return next;
 }

@@ -26,6 +26,21 @@ interface ActionFormProps {
   idempotencyKey: string;
   /** The last refused submission and its intent, shown on the form that sent it. */
   last?: FormActionData | null;
+  /** The resolution form's values brought back by the confirmation step's «Изменить». */
+  resolveDefaults?: ResolveDefaults;
+}
+
+/** The resolution form's values in the query (`resolution`, `sellerShare` in roubles, `note`). */
+export type ResolveDefaults = Partial<Record<"resolution" | "sellerShare" | "note", string>>;
+
+/** Reads ResolveDefaults from the deal page's query. */
+export function resolveDefaults(params: URLSearchParams): ResolveDefaults {
+  const out: ResolveDefaults = {};
+  for (const name of ["resolution", "sellerShare", "note"] as const) {
+    const value = params.get(name);
+    if (value) out[name] = value.slice(0, 2_100);
+  }
+  return out;
 }
 
 function Hidden({ idempotencyKey }: { idempotencyKey: string }) {
@@ -44,7 +59,7 @@ function Hidden({ idempotencyKey }: { idempotencyKey: string }) {
  * A refusal of a button (e.g. «the deal has changed» after the other party moved it) is shown
  * even when the deal's new state leaves the viewer nothing to press.
  */
-export function DealActions({ action, deal, idempotencyKey, last }: ActionFormProps) {
+export function DealActions({ action, deal, idempotencyKey, last, resolveDefaults: defaults }: ActionFormProps) {
   const busy = useSubmitting({ action });
   const allowed = deal.viewer.actions;
   const buttons = BUTTONS.filter((a) => allowed.includes(a));
@@ -77,7 +92,7 @@ export function DealActions({ action, deal, idempotencyKey, last }: ActionFormPr
         <DisputeForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "dispute" ? last : null} />
       ) : null}
       {allowed.includes("resolve") ? (
-        <ResolveForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "resolve" ? last : null} />
+        <ResolveForm action={action} deal={deal} idempotencyKey={idempotencyKey} last={last?.intent === "resolve" ? last : null} resolveDefaults={defaults} />
       ) : null}
     </section>
   );
@@ -118,10 +133,13 @@ function DisputeForm({ action, idempotencyKey, last }: ActionFormProps) {
   );
 }
 
-function ResolveForm({ action, deal, idempotencyKey, last }: ActionFormProps) {
+function ResolveForm({ action, deal, idempotencyKey, last, resolveDefaults: defaults }: ActionFormProps) {
   const busy = useSubmitting({ action });
   const hydrated = useHydrated();
-  const [form, fields] = useDealForm("deal-resolve", last?.result, { resolution: "release" });
+  const [form, fields] = useDealForm("deal-resolve", last?.result, {
+    resolution: "release",
+    ...defaults,
+  } as Partial<DealActionFields>);
   // With JavaScript the seller's share shows only for «split»; without it, always, with a hint.
   const split = fields.resolution.value === "split";
   const resolutionErrorId = `${fields.resolution.id}-error`;

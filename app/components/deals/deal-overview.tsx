@@ -1,6 +1,8 @@
 import { DEAL_FEE_PAYER_LABELS, type DealDetailDto } from "~/domain/deals/types";
 import { formatKopecks } from "~/domain/ledger/money";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { TrustCard } from "~/components/users/trust-card";
+import type { TrustCardDto } from "~/domain/users/trust-card.server";
 import { DealStateBadge } from "./deal-state-badge";
 
 /** What the viewer (a party or a moderator) has to know or do next, in one or two sentences. */
@@ -53,7 +55,29 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
-/** The deal's terms: parties, amounts and fee shares, deadline, state and the next step. */
+/**
+ * The buyer and the seller as trust cards (docs/product/interface.md#trust-card): avatar, ranks,
+ * deposit, completed deals, claims and the profile link; the loader brings the figures.
+ */
+export function DealParties({ buyer, seller }: { buyer: TrustCardDto; seller: TrustCardDto }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {(
+        [
+          ["Покупатель", buyer, "deal-buyer"],
+          ["Продавец", seller, "deal-seller"],
+        ] as const
+      ).map(([label, party, testId]) => (
+        <section key={testId} className="grid content-start gap-2 rounded-xl border border-border bg-card p-4" aria-label={label} data-testid={testId}>
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</h2>
+          <TrustCard member={party} card={party} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The deal's terms: amounts and fee shares, deadline, state and the next step. */
 export function DealOverview({ deal }: { deal: DealDetailDto }) {
   return (
     <div className="grid gap-4">
@@ -64,8 +88,6 @@ export function DealOverview({ deal }: { deal: DealDetailDto }) {
         </p>
       </div>
       <dl className="divide-y divide-border text-sm">
-        <Row label="Покупатель">{deal.buyer.username}</Row>
-        <Row label="Продавец">{deal.seller.username}</Row>
         <Row label="Сумма" testId="deal-amount">
           {formatKopecks(deal.amount)}
         </Row>

@@ -1,6 +1,8 @@
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { LogOut, PenSquare } from "lucide-react";
+import { LogOut, PenSquare, ShieldCheck } from "lucide-react";
+import { ColorSchemeToggle } from "~/components/layout/color-scheme-toggle";
 import { UnreadLinks } from "~/components/realtime/unread-links";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -8,7 +10,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip
 import { cn } from "~/lib/utils";
 import type { Viewer } from "~/lib/viewer";
 
-const NAV = [
+const NAV: readonly { to: string; label: string; end?: boolean }[] = [
   { to: "/", label: "Главная", end: true },
   { to: "/articles", label: "Статьи" },
   { to: "/search", label: "Поиск" },
@@ -17,42 +19,100 @@ const NAV = [
   { to: "/blacklist", label: "Чёрный список" },
 ];
 
-/** The top bar of the default and bare layouts; every action in it works without JavaScript. */
-export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Viewer | null }) {
+type NavItem = (typeof NAV)[number];
+
+/**
+ * A row of section links, the current section highlighted; `children` renders each link's content.
+ * A row that scrolls sideways (the phone's strip) brings the current section into view after each
+ * navigation, so it is not hidden past the edge.
+ */
+function SectionLinks({
+  items,
+  label,
+  className,
+  linkClassName,
+  children,
+}: {
+  items: readonly NavItem[];
+  label: string;
+  className: string;
+  linkClassName: string;
+  children: (item: NavItem) => React.ReactNode;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const reveal = () => {
+      const row = ref.current;
+      const current = row?.querySelector<HTMLElement>("[aria-current='page']");
+      if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+      row.scrollLeft = current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+    };
+    reveal();
+    // The web fonts may arrive later and widen the links: place it again then.
+    void document.fonts?.ready.then(reveal);
+  }, [pathname]);
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to="/" className="font-heading text-xl font-extrabold tracking-tight text-primary">
+    <nav ref={ref} aria-label={label} className={className}>
+      {items.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => cn(linkClassName, isActive && "bg-accent text-accent-foreground")}>
+          {children(item)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The admin area's link, for moderators and admins only (docs/product/moderation.md#admin-pages). */
+const ADMIN_LINK: NavItem = { to: "/admin", label: "Администрирование" };
+
+/**
+ * The top bar of the default and bare layouts; every action in it works without JavaScript. On a
+ * phone inside the Telegram Mini App (`tg:`, docs/product/interface.md#phones) it is one slim row —
+ * the site name, the sections strip scrolling between, the actions — since Telegram's own header
+ * and the bottom bar already take their share of the screen.
+ */
+export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Viewer | null }) {
+  const nav = viewer && (viewer.role === "moderator" || viewer.role === "admin") ? [...NAV, ADMIN_LINK] : NAV;
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur max-md:tg:flex max-md:tg:h-12 max-md:tg:items-center max-md:tg:gap-1 max-md:tg:px-2">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 max-md:tg:contents">
+        <Link to="/" className="tap-target font-heading text-xl font-extrabold tracking-tight text-primary max-md:tg:shrink-0 max-md:tg:text-lg">
           {siteName}
         </Link>
-        <nav aria-label="Разделы" className="hidden flex-1 items-center gap-1 md:flex">
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground",
-                  isActive && "bg-accent text-accent-foreground",
-                )
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <SectionLinks
+          items={nav}
+          label="Разделы"
+          className="hidden flex-1 items-center gap-1 md:flex"
+          linkClassName="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
+        >
+          {(item) =>
+            item.to === ADMIN_LINK.to ? (
+              // The header has no room for the long word beside the sections: an icon, named for screen readers.
+              <span className="flex items-center" title={item.label}>
+                <ShieldCheck aria-hidden className="size-4" />
+                <span className="sr-only">{item.label}</span>
+              </span>
+            ) : (
+              item.label
+            )
+          }
+        </SectionLinks>
+        <div className="ml-auto flex items-center gap-2 max-md:tg:order-2 max-md:tg:ml-0 max-md:tg:gap-0.5">
+          <ColorSchemeToggle />
           {viewer ? (
             <>
-              <Button asChild size="sm">
-                <Link to="/posts/new">
+              <Button asChild size="sm" className="max-md:size-11">
+                <Link to="/posts/new" aria-label="Написать">
                   <PenSquare aria-hidden className="size-4" />
                   <span className="hidden sm:inline">Написать</span>
                 </Link>
               </Button>
-              <UnreadLinks />
-              <Link to="/profile" className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-accent" data-testid="header-profile">
+              {/* On phones the bottom bar carries chats, notifications and the profile. */}
+              <div className="hidden items-center gap-2 md:flex">
+                <UnreadLinks />
+              </div>
+              <Link to="/profile" className="hidden items-center gap-2 rounded-md px-2 py-1 hover:bg-accent md:flex" data-testid="header-profile">
                 <Avatar username={viewer.username} src={viewer.image} size="sm" />
                 <span className="hidden text-sm font-medium lg:inline">{viewer.username}</span>
               </Link>
@@ -60,7 +120,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
                 <AuthenticityTokenInput />
                 <Tooltip>
                   <TooltipTrigger asChild>
-                    <Button type="submit" variant="ghost" size="icon" aria-label="Выйти">
+                    <Button type="submit" variant="ghost" size="icon" aria-label="Выйти" className="max-md:size-11">
                       <LogOut aria-hidden className="size-4" />
                     </Button>
                   </TooltipTrigger>
@@ -70,23 +130,24 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
             </>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm">
+              <Button asChild variant="ghost" size="sm" className="max-md:h-11">
                 <Link to="/auth/login">Войти</Link>
               </Button>
-              <Button asChild size="sm">
+              <Button asChild size="sm" className="max-md:h-11">
                 <Link to="/auth/register">Регистрация</Link>
               </Button>
             </>
           )}
         </div>
       </div>
-      <nav aria-label="Разделы (мобильная версия)" className="flex gap-1 overflow-x-auto border-t border-border px-4 py-2 md:hidden">
-        {NAV.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.end} className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-muted-foreground">
-            {item.label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionLinks
+        items={nav}
+        label="Разделы (мобильная версия)"
+        className="flex gap-1 overflow-x-auto overscroll-x-contain border-t border-border px-2 py-1 md:hidden max-md:tg:order-1 max-md:tg:min-w-0 max-md:tg:flex-1 max-md:tg:border-t-0 max-md:tg:p-0"
+        linkClassName="flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-md px-3 text-sm text-muted-foreground"
+      >
+        {(item) => item.label}
+      </SectionLinks>
     </header>
   );
 }

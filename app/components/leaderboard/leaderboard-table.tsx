@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Avatar } from "~/components/ui/avatar";
+import { MemberAvatar, TrustHoverCard } from "~/components/users/trust-card";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { LeaderboardEntryDto } from "~/domain/leaderboard/leaderboard.server";
 import { cn } from "~/lib/utils";
@@ -17,13 +17,16 @@ export function LeaderboardTable({ entries, heading, caption, empty }: { entries
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border text-left text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
-            <th scope="col" className="w-16 px-4 py-3 text-center">
-              Место
+            <th scope="col" className="w-10 px-2 py-3 text-center sm:w-16 sm:px-4">
+              <span aria-hidden className="sm:hidden">
+                №
+              </span>
+              <span className="max-sm:sr-only">Место</span>
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2 py-3 sm:px-4">
               Участник
             </th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className="px-2 py-3 text-right sm:px-4">
               {heading}
             </th>
           </tr>
@@ -31,7 +34,7 @@ export function LeaderboardTable({ entries, heading, caption, empty }: { entries
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.member.id} className="border-b border-border last:border-0" data-testid="leaderboard-row">
-              <td className="px-4 py-3 text-center">
+              <td className="px-2 py-3 text-center sm:px-4">
                 <span
                   className={cn(
                     "inline-flex size-8 items-center justify-center rounded-full font-heading font-bold",
@@ -41,27 +44,33 @@ export function LeaderboardTable({ entries, heading, caption, empty }: { entries
                   {entry.rank}
                 </span>
               </td>
-              <td className="px-4 py-3">
-                <div className="flex items-center gap-3">
-                  <Avatar
-                    username={entry.member.username}
-                    src={entry.member.image}
-                    size="sm"
-                    link={`/profile/${entry.member.id}`}
-                    overlay={entry.member.ranks.includes("SCAMMER") ? "scam" : undefined}
-                  />
+              <td className="px-2 py-3 sm:px-4">
+                <div className="flex items-center gap-2 sm:gap-3">
+                  <MemberAvatar member={entry.member} />
+                  {/* On a 320 px phone long names break and the display name wraps, rather than push the figure out. */}
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
-                      <Link to={`/profile/${entry.member.id}`} className="font-semibold hover:text-primary" data-testid="leaderboard-name">
-                        {entry.member.username}
-                      </Link>
+                      <TrustHoverCard member={entry.member}>
+                        <Link
+                          to={`/profile/${entry.member.id}`}
+                          className="tap-target font-semibold [overflow-wrap:anywhere] hover:text-primary"
+                          data-testid="leaderboard-name"
+                        >
+                          {entry.member.username}
+                        </Link>
+                      </TrustHoverCard>
                       <RankBadges ranks={entry.member.ranks} />
                     </div>
-                    {entry.member.displayName ? <p className="truncate text-xs text-muted-foreground">{entry.member.displayName}</p> : null}
+                    {entry.member.displayName ? <p className="text-xs text-muted-foreground sm:truncate">{entry.member.displayName}</p> : null}
                   </div>
                 </div>
               </td>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums" data-testid="leaderboard-score" data-score={entry.score}>
+              {/* On a phone the figure may break before its unit («132 / лайка») rather than be cut off. */}
+              <td
+                className="px-2 py-3 text-right font-semibold tabular-nums sm:px-4 sm:whitespace-nowrap"
+                data-testid="leaderboard-score"
+                data-score={entry.score}
+              >
                 {entry.scoreText}
               </td>
             </tr>

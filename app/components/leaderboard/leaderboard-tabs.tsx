@@ -10,7 +10,7 @@ export interface LeaderboardTabsProps {
 
 const tab = (active: boolean) =>
   cn(
-    "whitespace-nowrap rounded-full border px-3 py-1 text-sm transition-colors",
+    "inline-flex items-center whitespace-nowrap rounded-full border px-3 py-1 text-sm transition-colors max-md:min-h-11",
     active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:border-primary/50",
   );
 

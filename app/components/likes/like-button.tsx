@@ -5,6 +5,7 @@ import { Heart } from "lucide-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { FAILURE_TITLE, noInformationText } from "~/lib/reply-toast";
 import type { LikeTarget } from "~/lib/events.server";
 import { formatCount } from "~/lib/format";
 import { useRootData } from "~/root-data";
@@ -54,9 +55,9 @@ export function LikeButton({
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
-      toast({ variant: "destructive", title: "Ошибка!", description: fetcher.data.message });
+      toast({ variant: "destructive", title: FAILURE_TITLE, description: fetcher.data.message || noInformationText(here) });
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, here]);
 
   const content = (
     <>

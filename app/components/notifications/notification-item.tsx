@@ -1,18 +1,22 @@
 /**
  * One notification in the list of /profile/notifications: the sender's avatar (scam overlay
- * for a SCAMMER), the title, the description and the time, with unread ones marked. The text
+ * for a SCAMMER), the title, what it is about (the post's title or the comment's excerpt,
+ * docs/product/notifications.md#targets; else the description) and the time, with unread ones marked. The text
  * is a form button: posting `intent=read` marks it read and the page's action redirects to
  * its link, with or without JavaScript.
  */
+import { RelativeTime } from "~/components/ui/relative-time";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Avatar } from "~/components/ui/avatar";
+import { TrustHoverCard } from "~/components/users/trust-card";
+import { describeTarget } from "~/domain/notifications/targets";
 import type { NotificationDto } from "~/domain/notifications/types";
-import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export function NotificationItem({ notification, read, action }: { notification: NotificationDto; read: boolean; action: string }) {
   const n = notification;
+  const target = describeTarget(n.target);
   return (
     <li
       data-testid="notification"
@@ -22,13 +26,16 @@ export function NotificationItem({ notification, read, action }: { notification:
         read ? "border-border bg-card" : "border-primary/40 bg-primary/5 shadow-sm",
       )}
     >
-      <Avatar
-        username={n.sender.name}
-        src={n.sender.avatar}
-        size="sm"
-        link={`/profile/${n.senderId}`}
-        overlay={n.sender.ranks.includes("SCAMMER") ? "scam" : undefined}
-      />
+      <TrustHoverCard member={{ id: n.senderId, username: n.sender.name, image: n.sender.avatar, ranks: n.sender.ranks }}>
+        <Avatar
+          username={n.sender.name}
+          src={n.sender.avatar}
+          size="sm"
+          picture="notification"
+          link={`/profile/${n.senderId}`}
+          overlay={n.sender.ranks.includes("SCAMMER") ? "scam" : undefined}
+        />
+      </TrustHoverCard>
       <Form method="post" action={action} className="min-w-0 flex-1">
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="read" />
@@ -40,10 +47,17 @@ export function NotificationItem({ notification, read, action }: { notification:
           <span className={cn("block break-words hover:underline", read ? "font-medium" : "font-semibold")} data-testid="notification-title">
             {n.title}
           </span>
-          <span className="block text-sm text-muted-foreground">{n.description}</span>
-          <time dateTime={n.updatedAt} className="mt-1 block text-xs text-muted-foreground">
-            {formatDateTime(n.updatedAt)}
-          </time>
+          {target ? (
+            <span
+              className={cn("block text-sm break-words", n.target?.text === null ? "text-muted-foreground italic" : "text-primary")}
+              data-testid="notification-target"
+            >
+              {target}
+            </span>
+          ) : (
+            <span className="block text-sm text-muted-foreground">{n.description}</span>
+          )}
+          <RelativeTime iso={n.updatedAt} className="mt-1 block text-xs text-muted-foreground" />
         </button>
       </Form>
       {read ? null : (

@@ -15,6 +15,7 @@ import { formatCount, plural } from "~/lib/format";
 import type { BlockActionData } from "~/routes/profile/block";
 import type { FollowActionData } from "~/routes/profile/follow";
 import { BackInput, JsMarker, useLoginHref } from "./form-bits";
+import { isScammer, TrustHoverCard } from "~/components/users/trust-card";
 
 export function ProfileRelations({ profile, relations, viewerId }: { profile: ProfileDto; relations: Relations; viewerId: number | null }) {
   const loginHref = useLoginHref();
@@ -128,7 +129,15 @@ function RelationList({
                 to={`/profile/${person.id}`}
                 className="inline-flex items-center gap-1.5 rounded-full border border-border py-0.5 pr-2.5 pl-0.5 hover:bg-accent"
               >
-                <Avatar username={person.username} src={person.image} size="sm" className="size-6 text-[10px]" />
+                <TrustHoverCard member={person}>
+                  <Avatar
+                    username={person.username}
+                    src={person.image}
+                    size="sm"
+                    className="size-6 text-[10px]"
+                    overlay={isScammer(person) ? "scam" : undefined}
+                  />
+                </TrustHoverCard>
                 <span>{person.username}</span>
               </Link>
             </li>

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { FileText } from "lucide-react";
+import { RelativeTime } from "~/components/ui/relative-time";
+import { FileText, Pin } from "lucide-react";
 import { PostCounters } from "~/components/posts/post-counters";
 import { BookmarkButton } from "~/components/bookmarks/bookmark-button";
-import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { PostSummaryDto } from "~/domain/posts/posts.server";
-import { formatDateTime } from "~/lib/format";
 import { useRootData } from "~/root-data";
+import { MemberAvatar, MemberName } from "~/components/users/trust-card";
 
 /**
  * One post in a feed: author, category, title linking to the post, excerpt and counters.
@@ -16,32 +16,38 @@ import { useRootData } from "~/root-data";
  */
 export function PostCard({ post, bookmarked, canBookmark = false }: { post: PostSummaryDto; bookmarked?: boolean; canBookmark?: boolean }) {
   return (
-    <article className="rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md" data-testid="post-card">
+    <article
+      className="min-w-0 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5 transition-shadow hover:shadow-md"
+      data-testid="post-card"
+      data-pinned={post.pinned ? "true" : undefined}
+    >
       <header className="flex items-center gap-3">
-        <Avatar username={post.author.username} src={post.author.image} size="sm" link={`/profile/${post.author.id}`} />
+        <MemberAvatar member={post.author} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 text-sm">
-            <Link to={`/profile/${post.author.id}`} className="font-semibold hover:underline">
-              {post.author.username}
-            </Link>
+            <MemberName member={post.author} />
             <RankBadges ranks={post.author.ranks} />
           </div>
-          <time dateTime={post.createdAt} className="text-xs text-muted-foreground">
-            {formatDateTime(post.createdAt)}
-          </time>
+          <RelativeTime iso={post.createdAt} className="text-xs text-muted-foreground" />
         </div>
-        <Badge variant="secondary" asChild>
-          <Link to={`/?category=${post.category.id}`}>{post.category.name}</Link>
-        </Badge>
+        {post.pinned ? (
+          <Badge variant="outline" className="gap-1" title="Закреплён модератором на главной">
+            <Pin aria-hidden className="size-3" /> Закреплён
+          </Badge>
+        ) : null}
+        {/* The link is wider than the chip on phones (tap-target), so a finger finds it. */}
+        <Link to={`/?category=${post.category.id}`} className="tap-target shrink-0">
+          <Badge variant="secondary">{post.category.name}</Badge>
+        </Link>
       </header>
       <h2 className="mt-3 font-heading text-lg font-bold leading-snug">
         {post.kind === "article" ? <FileText aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
-        <Link to={`/post/${post.id}`} className="hover:text-primary">
+        <Link to={`/post/${post.id}`} className="tap-target hover:text-primary">
           {post.title}
         </Link>
       </h2>
       <p className="mt-2 line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
-      <footer className="mt-4 flex items-center gap-5 text-xs text-muted-foreground">
+      <footer className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-xs text-muted-foreground">
         <PostCounters post={post} />
         {bookmarked === undefined ? null : (
           <span className="-my-1.5 ml-auto">
@@ -64,7 +70,7 @@ export function PostList({ posts, empty, bookmarkedIds }: { posts: PostSummaryDt
     return <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">{empty}</p>;
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       {posts.map((post) => (
         <PostCard key={post.id} post={post} bookmarked={bookmarkedIds ? bookmarkedIds.has(post.id) : undefined} canBookmark={signedIn} />
       ))}

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
@@ -9,6 +11,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CATEGORIES } from "~/domain/posts/categories";
 import { BODY_MAX, PostInputSchema, TITLE_MAX } from "~/domain/posts/schemas";
+import { MarkdownEditor } from "./markdown-editor";
+import { PostDraft } from "./post-draft";
 
 export interface PostFormValues {
   title: string;
@@ -23,7 +27,9 @@ const selectClass =
 /**
  * The post editor used by /posts/new, /posts/new/preview and /post/{id}/edit. It posts to
  * `action`; «Предпросмотр» posts the same fields to /posts/new/preview. Validation runs in
- * the browser with JavaScript and on the server always.
+ * the browser with JavaScript and on the server always. With JavaScript the body gets the Markdown
+ * toolbar, picture uploads and the live preview (MarkdownEditor), and the fields are kept as a
+ * draft under `draftKey` (PostDraft: "new", or the post's id).
  */
 export function PostForm({
   action,
@@ -31,13 +37,18 @@ export function PostForm({
   lastResult,
   defaultValue,
   withPreview,
+  draftKey,
 }: {
   action: string;
   submitLabel: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<PostFormValues>;
   withPreview?: boolean;
+  draftKey: string;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
   const [form, fields] = useForm({
@@ -49,8 +60,9 @@ export function PostForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PostInputSchema }),
   });
   return (
-    <Form method="post" action={action} className="grid gap-5" {...getFormProps(form)}>
+    <Form ref={formRef} method="post" action={action} encType="multipart/form-data" className="grid gap-5" {...getFormProps(form)}>
       <AuthenticityTokenInput />
+      <PostDraft formRef={formRef} draftKey={draftKey} action={action} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field label="Заголовок" id={fields.title.id} errors={fields.title.errors} description={`От 3 до ${TITLE_MAX} символов.`}>
         <Input {...getInputProps(fields.title, { type: "text" })} placeholder="Например: Продам аккаунт Steam с 120 играми" />
@@ -79,8 +91,30 @@ export function PostForm({
         errors={fields.body.errors}
         description={`Поддерживается Markdown: **жирный**, *курсив*, ## заголовки, списки, ссылки. До ${BODY_MAX.toLocaleString("ru-RU")} символов.`}
       >
-        <Textarea {...getTextareaProps(fields.body)} rows={16} className="font-mono text-sm" placeholder="Расскажите подробнее…" />
+        {(control) => (
+          <MarkdownEditor textareaRef={bodyRef}>
+            <Textarea
+              ref={bodyRef}
+              {...getTextareaProps(fields.body)}
+              aria-describedby={control["aria-describedby"]}
+              rows={16}
+              className="min-h-80 font-mono text-sm lg:h-full lg:max-h-[34rem]"
+              placeholder="Расскажите подробнее… Изображение можно вставить из буфера или перетащить сюда."
+            />
+          </MarkdownEditor>
+        )}
       </Field>
+      {hydrated ? null : (
+        // Without JavaScript pictures come through this field, uploaded on publishing (withAttachedImage); with it, the toolbar uploads them.
+        <Field
+          label="Изображение"
+          id={`${form.id}-image`}
+          errors={form.allErrors.image}
+          description="Необязательно. JPEG, PNG, WebP, GIF или AVIF до 10 МБ — добавится в конец текста при публикации."
+        >
+          <input type="file" name="image" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="min-h-11 text-sm" />
+        </Field>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? "Сохраняем…" : submitLabel}

@@ -99,6 +99,23 @@ describe("RealtimeClient over the websocket (docs/product/realtime.md#ping-and-r
     client.close();
   });
 
+  it("sends typing frames only for a subscribed conversation on the websocket (docs/product/conversations.md#typing)", () => {
+    const { client } = makeClient();
+    client.subscribe("conversation:personal:7");
+    client.start();
+    const socket = last(FakeSocket.all);
+    socket.open();
+    client.typing("conversation:personal:7");
+    client.typing("conversation:personal:8");
+    expect(socket.sent.filter((f) => (f as { type: string }).type === "typing")).toEqual([{ type: "typing", channel: "conversation:personal:7" }]);
+    client.close();
+    const sse = makeClient("sse");
+    sse.client.subscribe("conversation:personal:7");
+    sse.client.start();
+    expect(() => sse.client.typing("conversation:personal:7")).not.toThrow();
+    sse.client.close();
+  });
+
   it("reconnects up to 6 times 1000 ms apart, then falls back to server-sent events", () => {
     const { client } = makeClient();
     client.subscribe("notifications");

@@ -153,6 +153,16 @@ export class RealtimeClient {
     else this.closeStream(channel);
   }
 
+  /**
+   * Tells the conversation of `channel` that the member is typing
+   * (docs/product/conversations.md#typing). Only over the websocket, on a channel subscribed to;
+   * server-sent events carry nothing upwards, so then it is dropped.
+   */
+  typing(channel: string): void {
+    if (this.closed || this.transport !== "ws" || !this.channels.has(channel)) return;
+    this.sendFrame({ type: "typing", channel });
+  }
+
   /** Closes everything for good (sign-out, page unload). */
   close(): void {
     this.closed = true;

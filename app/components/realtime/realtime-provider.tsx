@@ -11,6 +11,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/components/ui/use-toast";
+import { describeTarget } from "~/domain/notifications/targets";
 import type { NotificationDto } from "~/domain/notifications/types";
 import type { RealtimeFrame } from "~/lib/realtime/frames";
 import { RealtimeClient, type RealtimeStatus, type RealtimeTransport } from "./realtime-client";
@@ -42,6 +43,10 @@ interface RealtimeContextValue {
   open: ConversationRef | null;
   /** Receives `channel`'s frame data until the returned function is called. */
   listen(channel: string, handler: FrameHandler): () => void;
+  /** Announces the member typing in the conversation of `channel` (docs/product/conversations.md#typing). */
+  typing(channel: string): void;
+  /** Members whose online state a presence frame told since the page loaded (docs/product/conversations.md#online). */
+  presence: ReadonlyMap<number, boolean>;
 }
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
@@ -75,6 +80,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
   const [state, dispatch] = useReducer(unreadReducer, config, (c) => initialUnreadState(c.notifications, c.unread));
   const [status, setStatus] = useState<{ status: RealtimeStatus; transport: RealtimeTransport }>({ status: "connecting", transport: config.transport });
   const [subscribed, setSubscribed] = useState<string[]>([]);
+  const [presence, setPresence] = useState<ReadonlyMap<number, boolean>>(new Map());
 
   // The root loader ran again: its figures are exact, and the conversation on screen is read.
   const openKey = open ? `${open.kind}:${open.conversationId}` : "";
@@ -99,7 +105,8 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
     // A mention in the public conversation the member is reading: counted, but no toast over it.
     const mention = notification.publicMessage ? { kind: "group" as const, conversationId: notification.publicMessage.conversationId } : null;
     if (sameConversation(mention, current)) return;
-    toast({ title: notification.title, description: notification.description, url: notification.url });
+    // The toast names what it is about (docs/product/notifications.md#targets) when it is about a post, comment, entry or message.
+    toast({ title: notification.title, description: describeTarget(notification.target ?? null) ?? notification.description, url: notification.url });
     if (chat?.kind === "personal") playPrivateChatSound();
   }, []);
 
@@ -110,7 +117,13 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
       ssePath: config.ssePath,
       onStatus: (next, transport) => setStatus({ status: next, transport }),
       onFrame: (frame: RealtimeFrame) => {
-        if (frame.channel === "notifications") return onNotification(frame.data as NotificationDto);
+        if (frame.channel === "notifications") {
+          if (isPresenceFrame(frame.data)) {
+            const { userId, online } = frame.data;
+            return setPresence((map) => new Map(map).set(userId, online));
+          }
+          return onNotification(frame.data as NotificationDto);
+        }
         if (frame.channel === "system") {
           const data = frame.data as { type?: string; channel?: string };
           if (data.type === "subscribed" && data.channel) setSubscribed((list) => (list.includes(data.channel!) ? list : [...list, data.channel!]));
@@ -146,9 +159,11 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
     };
   }, []);
 
+  const typing = useCallback((channel: string) => clientRef.current?.typing(channel), []);
+
   useUnreadTitle(unreadTotal(state, open));
 
-  const value = useMemo(() => ({ state, open, listen }), [state, open, listen]);
+  const value = useMemo(() => ({ state, open, listen, typing, presence }), [state, open, listen, typing, presence]);
   return (
     <RealtimeContext.Provider value={value}>
       {children}
@@ -190,6 +205,29 @@ export function useUnread() {
     total: unreadTotal(state, open),
     of: (conversation: ConversationRef) => (sameConversation(conversation, open) ? 0 : unreadOf(state, conversation)),
   };
+}
+
+/** A `presence` frame on the notifications channel (docs/product/conversations.md#online), not a notification. */
+function isPresenceFrame(data: unknown): data is { type: "presence"; userId: number; online: boolean } {
+  if (typeof data !== "object" || data === null) return false;
+  const frame = data as { type?: unknown; userId?: unknown; online?: unknown };
+  return frame.type === "presence" && typeof frame.userId === "number" && typeof frame.online === "boolean";
+}
+
+/**
+ * Whether member `userId` is connected to realtime now (docs/product/conversations.md#online):
+ * the latest presence frame about them, else `initial` (what the page's loader read).
+ */
+export function useOnline(userId: number | null | undefined, initial: boolean): boolean {
+  const presence = useContext(RealtimeContext)?.presence;
+  if (userId === null || userId === undefined) return false;
+  return presence?.get(userId) ?? initial;
+}
+
+/** Sends a typing frame on `channel` (docs/product/conversations.md#typing); does nothing without a live connection. */
+export function useTypingSender(): (channel: string) => void {
+  const typing = useContext(RealtimeContext)?.typing;
+  return useCallback((channel: string) => typing?.(channel), [typing]);
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
- * The header's notification bell and conversations link with their unread badges (docs/product/notifications.md#unread-counting):
+ * The header's notification bell (a menu of the latest notifications with JavaScript, a link
+ * without: notification-bell.tsx) and conversations link with their unread badges (docs/product/notifications.md#unread-counting):
  * server-rendered from the root loader's figures (so they show without JavaScript too) and
  * changed live by the realtime provider's counters.
  */
-import { Bell, MessagesSquare } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
 import { useUnread } from "./realtime-provider";
@@ -16,13 +18,7 @@ export function UnreadLinks() {
   if (!unread) return null;
   return (
     <>
-      <UnreadLink
-        to="/profile/notifications"
-        label="Уведомления"
-        count={unread.notifications}
-        testId="notifications-badge"
-        icon={<Bell aria-hidden className="size-5" />}
-      />
+      <NotificationBell count={unread.notifications} />
       <UnreadLink
         to="/profile/conversations"
         label="Беседы"

@@ -32,7 +32,7 @@ export function OnlineMembers({ members, total }: { members: UserRefDto[]; total
                     <Link
                       to={`/profile/${member.id}`}
                       aria-label={`Профиль: ${member.username}`}
-                      className="inline-flex rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
+                      className="inline-flex items-center justify-center rounded-full max-md:min-h-11 max-md:min-w-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
                     >
                       <Avatar username={member.username} src={member.image} size="sm" overlay={member.ranks.includes("SCAMMER") ? "scam" : undefined} />
                     </Link>

@@ -7,8 +7,9 @@ import { RankBadges } from "~/components/users/rank-badges";
 import type { PostSearchHitDto } from "~/domain/search/search.server";
 import type { UserRefDto } from "~/domain/users/users.server";
 import { formatDate } from "~/lib/format";
+import { isScammer, MemberAvatar, MemberName, TrustHoverCard } from "~/components/users/trust-card";
 
-const markClass = "[&_mark]:rounded-sm [&_mark]:bg-warning/35 [&_mark]:px-0.5 [&_mark]:text-inherit";
+const markClass = "[&_mark]:rounded-sm [&_mark]:bg-primary/15 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-foreground";
 
 /**
  * One search result: title and body fragments with the matched words highlighted.
@@ -19,21 +20,19 @@ export function SearchHit({ hit }: { hit: PostSearchHitDto }) {
     <article className="rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md" data-testid="search-hit">
       <h2 className={`font-heading text-lg font-bold leading-snug ${markClass}`}>
         {hit.kind === "article" ? <FileText aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
-        <Link to={`/post/${hit.id}`} className="hover:text-primary" dangerouslySetInnerHTML={{ __html: hit.titleHtml }} />
+        <Link to={`/post/${hit.id}`} className="tap-target hover:text-primary" dangerouslySetInnerHTML={{ __html: hit.titleHtml }} />
       </h2>
-      <p className={`mt-2 text-sm text-muted-foreground ${markClass} [&_mark]:text-foreground`} dangerouslySetInnerHTML={{ __html: hit.snippetHtml }} />
+      <p className={`mt-2 text-sm text-muted-foreground ${markClass}`} dangerouslySetInnerHTML={{ __html: hit.snippetHtml }} />
       <footer className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-2">
-          <Avatar username={hit.author.username} src={hit.author.image} size="sm" link={`/profile/${hit.author.id}`} />
-          <Link to={`/profile/${hit.author.id}`} className="font-semibold text-foreground hover:underline">
-            {hit.author.username}
-          </Link>
+          <MemberAvatar member={hit.author} />
+          <MemberName member={hit.author} className="text-foreground" />
           <RankBadges ranks={hit.author.ranks} />
         </span>
         <time dateTime={hit.createdAt}>{formatDate(hit.createdAt)}</time>
-        <Badge variant="secondary" asChild>
-          <Link to={`/search?category=${hit.category.id}`}>{hit.category.name}</Link>
-        </Badge>
+        <Link to={`/search?category=${hit.category.id}`} className="tap-target shrink-0">
+          <Badge variant="secondary">{hit.category.name}</Badge>
+        </Link>
         <span className="ml-auto inline-flex gap-4">
           <PostCounters post={hit} />
         </span>
@@ -62,7 +61,9 @@ export function PeopleMatches({ people, total }: { people: UserRefDto[]; total: 
               to={`/profile/${person.id}`}
               className="flex items-center gap-2 rounded-full border border-border bg-card py-1 pr-4 pl-1 text-sm shadow-xs transition-colors hover:border-primary/50"
             >
-              <Avatar username={person.username} src={person.image} size="sm" overlay={person.ranks.includes("SCAMMER") ? "scam" : undefined} />
+              <TrustHoverCard member={person}>
+                <Avatar username={person.username} src={person.image} size="sm" overlay={isScammer(person) ? "scam" : undefined} />
+              </TrustHoverCard>
               <span className="grid leading-tight">
                 <span className="font-semibold">{person.username}</span>
                 {person.displayName ? <span className="text-xs text-muted-foreground">{person.displayName}</span> : null}

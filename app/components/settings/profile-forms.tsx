@@ -62,7 +62,7 @@ export function AvatarForms({
   });
   return (
     <SettingsSection id="avatar" title="Аватар" description="JPEG, PNG, WebP, GIF или AVIF до 10 МБ. Картинка будет обрезана до квадрата.">
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <Avatar username={username} src={image} size="lg" />
         {image ? (
           <SettingsForm intent="avatar-remove" submitLabel="Удалить аватар" submitVariant="outline">

@@ -5,7 +5,9 @@
 import { useEffect, useState } from "react";
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Button } from "~/components/ui/button";
 import { messagesOf } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";
 import { isTelegramLaunch, telegramWebApp, waitForInitData } from "~/components/telegram/webapp";
@@ -15,6 +17,8 @@ import { PasswordFormSchema } from "./schemas";
 import { SettingsForm, SettingsSection } from "./settings-form";
 
 export function EmailSection({ email, verified }: { email: string; verified: boolean }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/auth/email/validate";
   return (
     <SettingsSection id="email" title="Email">
       <p className="text-sm">
@@ -23,6 +27,16 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
           Сменить email
         </Link>
       </p>
+      {verified ? null : (
+        // The verification link's page sends signed-in members here (docs/product/routes.md#access-and-guards), so a new link is asked for here.
+        <Form method="post" action="/auth/email/validate" className="mt-3 flex flex-wrap items-center gap-3">
+          <AuthenticityTokenInput />
+          <p className="text-sm text-muted-foreground">Письмо не пришло? Отправим новую ссылку на {email}.</p>
+          <Button type="submit" variant="outline" size="sm" disabled={sending}>
+            {sending ? "Отправляем…" : "Отправить ссылку ещё раз"}
+          </Button>
+        </Form>
+      )}
     </SettingsSection>
   );
 }

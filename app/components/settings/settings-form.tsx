@@ -9,24 +9,15 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
 import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { TitledCard } from "~/components/ui/titled-card";
 import { cn } from "~/lib/utils";
 
-/** A titled card of the settings page. */
+/** A titled card of the settings page (data-testid `settings-{id}`). */
 export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: React.ReactNode; children: React.ReactNode }) {
   return (
-    <section
-      className="grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm"
-      aria-labelledby={`${id}-title`}
-      data-testid={`settings-${id}`}
-    >
-      <div>
-        <h2 id={`${id}-title`} className="font-heading text-xl font-bold">
-          {title}
-        </h2>
-        {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
-      </div>
+    <TitledCard id={id} title={title} description={description} testId={`settings-${id}`}>
       {children}
-    </section>
+    </TitledCard>
   );
 }
 

@@ -6,15 +6,17 @@
  * user and goes to `/` replacing history. Failures are only logged (docs/product/accounts.md#telegram-mini-app). Outside
  * Telegram it does nothing, and without JavaScript nothing of this runs.
  */
+import { callApi } from "~/components/api/call-api";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { rgbToHslComponents } from "~/lib/theme";
+import { contrastRatio, MIN_TEXT_CONTRAST, readableTextOn, rgbToHslComponents } from "~/lib/theme";
 import {
   decodeMockInitData,
   hexToRgb,
   isTelegramLaunch,
   loadTelegramScript,
   TELEGRAM_AUTH_FLAG,
+  TELEGRAM_MARK,
   TELEGRAM_AUTH_PATH,
   telegramWebApp,
   waitForInitData,
@@ -41,6 +43,8 @@ export function TelegramMiniApp({ ownTheme, signedIn }: { ownTheme: boolean; sig
   useEffect(() => {
     const mock = mockInitData();
     if (!isTelegramLaunch() && !mock) return;
+    // The compact header (docs/product/interface.md#phones); the head's script usually set it already.
+    document.documentElement.setAttribute(TELEGRAM_MARK, "");
     let cancelled = false;
     void (async () => {
       let read: () => string | undefined = () => telegramWebApp()?.initData;
@@ -80,28 +84,24 @@ export function TelegramMiniApp({ ownTheme, signedIn }: { ownTheme: boolean; sig
   return null;
 }
 
-/** Posts initData (docs/product/accounts.md#telegram-mini-app); true only for an answer reading `{ok: true}`. Logs any failure. */
+/**
+ * Posts initData (docs/product/accounts.md#telegram-mini-app); true only for an answer reading
+ * `{ok: true}`. A refusal shows the «Ошибка!» toast with the server's message (callApi).
+ */
 async function postInitData(initData: string): Promise<boolean> {
   try {
-    const response = await fetch(TELEGRAM_AUTH_PATH, {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ initData }),
-    });
-    const body = (await response.json().catch(() => null)) as { ok?: unknown; errors?: { code?: string } } | null;
-    if (body?.ok === true) return true;
-    console.warn(`Telegram: sign-in refused (${response.status} ${body?.errors?.code ?? "no answer"})`);
-  } catch (error) {
-    console.warn("Telegram: sign-in request failed", error);
+    await callApi(TELEGRAM_AUTH_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData }) });
+    return true;
+  } catch {
+    return false;
   }
-  return false;
 }
 
 /** Telegram's colours as the site's theme variables (and its dark scheme), on <html>. */
 function applyTelegramTheme(webApp: TelegramWebApp): void {
   const root = document.documentElement;
-  if (webApp.colorScheme === "dark") root.classList.add("dark");
+  // Telegram's scheme wins over the system's (docs/product/interface.md#dark-mode).
+  root.classList.add(webApp.colorScheme === "dark" ? "dark" : "light");
   const params = webApp.themeParams ?? {};
   const mapping: [string, string | undefined][] = [
     ["--background", params.bg_color],
@@ -114,6 +114,12 @@ function applyTelegramTheme(webApp: TelegramWebApp): void {
   for (const [variable, hex] of mapping) {
     const rgb = hexToRgb(hex);
     if (rgb) root.style.setProperty(variable, rgbToHslComponents(rgb));
+  }
+  // Telegram's button text, unless it is hard to read on the button: then by contrast (docs/product/interface.md#theme).
+  const button = hexToRgb(params.button_color);
+  const buttonText = hexToRgb(params.button_text_color);
+  if (button && (!buttonText || contrastRatio(buttonText, button) < MIN_TEXT_CONTRAST)) {
+    root.style.setProperty("--primary-foreground", rgbToHslComponents(readableTextOn(button)));
   }
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { decodeMockInitData, hexToRgb, INIT_DATA_POLL, looksPercentEncoded, waitForInitData } from "./webapp";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { decodeMockInitData, hexToRgb, INIT_DATA_POLL, isTelegramLaunch, looksPercentEncoded, TELEGRAM_MARK_SCRIPT, waitForInitData } from "./webapp";
 
 const plain = "query_id=AAE&user=%7B%22id%22%3A1%7D&auth_date=1700000000&hash=ab";
 
@@ -48,5 +48,27 @@ describe("hexToRgb", () => {
     expect(hexToRgb("#fff")).toEqual([255, 255, 255]);
     expect(hexToRgb("red")).toBeNull();
     expect(hexToRgb(undefined)).toBeNull();
+  });
+});
+
+describe("the head's Mini App mark agrees with isTelegramLaunch (docs/product/interface.md#phones)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it.each([
+    ["a plain visit", "", {}, null],
+    ["Telegram's launch fragment", "#tgWebAppData=abc&tgWebAppPlatform=ios", {}, null],
+    ["a platform-only fragment", "#x=1&tgWebAppPlatform=android", {}, null],
+    ["the mobile webview bridge", "", { TelegramWebviewProxy: {} }, null],
+    ["a WebApp object", "", { Telegram: { WebApp: {} } }, null],
+    ["a reload with the saved launch", "", {}, "{}"],
+  ] as const)("%s", (name, hash, extra, saved) => {
+    const attributes = new Map<string, string>();
+    const window = { location: { hash }, sessionStorage: { getItem: () => saved }, ...extra };
+    vi.stubGlobal("window", window);
+    vi.stubGlobal("location", window.location);
+    vi.stubGlobal("sessionStorage", window.sessionStorage);
+    vi.stubGlobal("document", { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } });
+    new Function(TELEGRAM_MARK_SCRIPT)();
+    expect(isTelegramLaunch()).toBe(name !== "a plain visit");
+    expect(attributes.has("data-telegram")).toBe(isTelegramLaunch());
   });
 });

@@ -66,6 +66,15 @@ export function isTelegramLaunch(): boolean {
   }
 }
 
+/** The attribute on <html> inside the Mini App: the compact header keys on it (app/app.css, `tg:`). */
+export const TELEGRAM_MARK = "data-telegram";
+
+/**
+ * The same test as isTelegramLaunch, inlined in the document's <head> so the attribute is on
+ * <html> before the first paint (the compact header appears without a jump). Keep the two alike.
+ */
+export const TELEGRAM_MARK_SCRIPT = `try{if(/[#&](tgWebAppData|tgWebAppPlatform)=/.test(location.hash)||window.TelegramWebviewProxy!==undefined||(window.Telegram&&window.Telegram.WebApp)||sessionStorage.getItem("__telegram__initParams")!==null)document.documentElement.setAttribute("${TELEGRAM_MARK}","")}catch(e){}`;
+
 /**
  * Adds Telegram's script once; resolves true when it loaded, false when it failed (blocked,
  * offline). Pages keep working without it.

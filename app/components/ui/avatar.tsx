@@ -2,6 +2,7 @@ import * as React from "react";
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 
+import { optimizedImageUrl } from "~/lib/images/widths";
 import { cn } from "~/lib/utils";
 
 export const DEFAULT_AVATAR_SRC = "/images/default-avatar.svg";
@@ -53,11 +54,19 @@ export type AvatarProps = {
   link?: string;
   /** "scam" marks the user as a scammer with a red overlay. */
   overlay?: "scam";
+  /**
+   * "notification": the picture is asked from the image endpoint as a 150×150 square, as the
+   * notification list shows it (docs/product/interface.md#avatar).
+   */
+  picture?: "notification";
   className?: string;
 };
 
-export function Avatar({ username, src, size = "base", shape = "circle", link, overlay, className }: AvatarProps) {
+export function Avatar({ username, src, size = "base", shape = "circle", link, overlay, picture, className }: AvatarProps) {
   const radius = shape === "circle" ? "rounded-full" : squareRadius[size];
+  const shownSrc = src ? (picture ? optimizedImageUrl(src, { variant: picture }) : src) : DEFAULT_AVATAR_SRC;
+  // An uploaded picture has a 10×10 placeholder, shown blurred by 3 px until the picture loads (docs/product/interface.md#images).
+  const placeholder = src ? optimizedImageUrl(src, { variant: "placeholder" }) : null;
   const [imageFailed, setImageFailed] = React.useState(false);
 
   const avatar = (
@@ -65,36 +74,35 @@ export function Avatar({ username, src, size = "base", shape = "circle", link, o
       data-slot="avatar"
       data-size={size}
       data-shape={shape}
-      className={cn(
-        "relative inline-flex shrink-0 overflow-hidden bg-muted align-middle select-none",
-        sizeClasses[size],
-        radius,
-        overlay === "scam" && "ring-2 ring-destructive",
-        !link && className,
-      )}
+      className={cn("avatar", sizeClasses[size], radius, overlay === "scam" && "ring-2 ring-destructive", !link && className)}
       title={overlay === "scam" ? `${username} — мошенник` : undefined}
     >
       {/* The initials sit under the picture: they show only if the image fails to load. */}
-      <span
-        data-slot="avatar-fallback"
-        className="absolute inset-0 flex items-center justify-center bg-secondary font-heading font-semibold text-secondary-foreground"
-      >
+      <span data-slot="avatar-fallback" className="avatar-fallback">
         <span aria-hidden="true">{getInitials(username)}</span>
       </span>
+      {placeholder && placeholder !== src && !imageFailed ? (
+        <span
+          aria-hidden="true"
+          data-slot="avatar-placeholder"
+          className="absolute inset-0 scale-110 bg-cover bg-center blur-[3px]"
+          style={{ backgroundImage: `url("${placeholder}")` }}
+        />
+      ) : null}
       {imageFailed ? (
         <span className="sr-only">{username}</span>
       ) : (
         // A plain <img> renders on the server, so avatars show without JavaScript too.
         <img
           data-slot="avatar-image"
-          src={src || DEFAULT_AVATAR_SRC}
+          src={shownSrc}
           alt={username}
           loading="lazy"
           decoding="async"
           width={SIZE_PX[size]}
           height={SIZE_PX[size]}
           onError={() => setImageFailed(true)}
-          className={cn("relative aspect-square size-full object-cover", overlay === "scam" && "grayscale")}
+          className={cn("avatar-image", overlay === "scam" && "grayscale")}
         />
       )}
       {overlay === "scam" ? (
@@ -115,15 +123,7 @@ export function Avatar({ username, src, size = "base", shape = "circle", link, o
   if (!link) return avatar;
 
   return (
-    <Link
-      to={link}
-      aria-label="Профиль"
-      className={cn(
-        "inline-flex shrink-0 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
-        radius,
-        className,
-      )}
-    >
+    <Link to={link} aria-label="Профиль" className={cn("avatar-link", radius, className)}>
       {avatar}
     </Link>
   );

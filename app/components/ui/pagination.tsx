@@ -47,7 +47,7 @@ export type PaginationProps = {
   className?: string;
 };
 
-const itemClass = cn(buttonVariants({ variant: "ghost" }), "h-9 min-w-9 px-2.5");
+const itemClass = cn(buttonVariants({ variant: "ghost" }), "h-9 min-w-9 px-2.5 max-md:h-11 max-md:min-w-11");
 
 function NavLink({
   to,
@@ -111,7 +111,7 @@ export function Pagination({ page, totalPages, makeHref, siblingCount = 2, class
         {items.map((item, index) =>
           item === "ellipsis" ? (
             <li key={`ellipsis-${index}`} aria-hidden="true">
-              <span className="flex size-9 items-center justify-center text-muted-foreground">
+              <span className="flex size-9 max-md:size-11 items-center justify-center text-muted-foreground">
                 <Ellipsis className="size-4" />
               </span>
             </li>

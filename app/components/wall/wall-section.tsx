@@ -5,15 +5,17 @@
  * Every control is a form that works without JavaScript; with it, fetchers answer in place:
  * a new entry shows at once while it is sent, a deleted one disappears at once.
  */
+import { RelativeTime } from "~/components/ui/relative-time";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Pin, PinOff, Trash2 } from "lucide-react";
+import { ArchiveRestore, Pin, PinOff, ShieldX, Trash2 } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
 import { LikeButton } from "~/components/likes/like-button";
+import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
+import { ReportButton } from "~/components/moderation/report-button";
 import { BackInput, JsMarker, useLoginHref } from "~/components/people/form-bits";
-import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -21,14 +23,14 @@ import { Pagination } from "~/components/ui/pagination";
 import { Textarea } from "~/components/ui/textarea";
 import { RankBadges } from "~/components/users/rank-badges";
 import { WALL_POST_MAX, WallPostInputSchema } from "~/domain/wall/schemas";
-import type { WallPostDto, WallView } from "~/domain/wall/wall.server";
-import { formatDateTime } from "~/lib/format";
+import type { ShownWall, ShownWallPost } from "~/domain/wall/wall.server";
 import { withSearchParam } from "~/lib/url";
 import type { WallActionData } from "~/routes/profile/wall";
+import { MemberAvatar, MemberName } from "~/components/users/trust-card";
 
 const createKey = (ownerId: number) => `wall-create-${ownerId}`;
 
-export function WallSection({ ownerId, wall, viewerId, canWrite }: { ownerId: number; wall: WallView; viewerId: number | null; canWrite: boolean }) {
+export function WallSection({ ownerId, wall, viewerId, canWrite }: { ownerId: number; wall: ShownWall; viewerId: number | null; canWrite: boolean }) {
   const location = useLocation();
   const loginHref = useLoginHref();
   const creating = useFetcher<WallActionData>({ key: createKey(ownerId) });
@@ -117,9 +119,10 @@ export function WallForm({ ownerId, lastResult }: { ownerId: number; lastResult?
 }
 
 /** One entry: author, time, the rendered text, its like button and the controls the viewer may use. */
-function WallEntry({ entry, viewerId }: { entry: WallPostDto; viewerId: number | null }) {
+function WallEntry({ entry, viewerId }: { entry: ShownWallPost; viewerId: number | null }) {
   const deleting = useFetcher<WallActionData>();
   const pinning = useFetcher<WallActionData>();
+  const moderator = useIsModerator();
   if (deleting.formData?.get("intent") === "delete") return null;
   const isOwner = viewerId === entry.ownerId;
   const canDelete = isOwner || viewerId === entry.author.id;
@@ -129,17 +132,13 @@ function WallEntry({ entry, viewerId }: { entry: WallPostDto; viewerId: number |
   return (
     <article data-testid="wall-entry" data-pinned={entry.pinned} className="rounded-xl border border-border bg-card p-4 shadow-sm">
       <header className="flex items-center gap-3">
-        <Avatar username={entry.author.username} src={entry.author.image} size="sm" link={`/profile/${entry.author.id}`} />
+        <MemberAvatar member={entry.author} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 text-sm">
-            <Link to={`/profile/${entry.author.id}`} className="font-semibold hover:underline">
-              {entry.author.username}
-            </Link>
+            <MemberName member={entry.author} />
             <RankBadges ranks={entry.author.ranks} />
           </div>
-          <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-            {formatDateTime(entry.createdAt)}
-          </time>
+          <RelativeTime iso={entry.createdAt} className="text-xs text-muted-foreground" />
         </div>
         {entry.pinned ? (
           <Badge variant="secondary" className="gap-1">
@@ -178,6 +177,19 @@ function WallEntry({ entry, viewerId }: { entry: WallPostDto; viewerId: number |
               <Trash2 aria-hidden /> Удалить
             </Button>
           </deleting.Form>
+        ) : null}
+        {moderator && !canDelete && !entry.deleted ? (
+          <ModerationForm intent="delete" type="wall_post" id={entry.id} variant="ghost" className="inline-flex">
+            <ShieldX aria-hidden /> Удалить (модератор)
+          </ModerationForm>
+        ) : null}
+        {moderator && entry.deleted ? (
+          <ModerationForm intent="restore" type="wall_post" id={entry.id} variant="ghost" className="inline-flex">
+            <ArchiveRestore aria-hidden /> Восстановить
+          </ModerationForm>
+        ) : null}
+        {!entry.deleted && !(entry.hidden && entry.html === "") && viewerId !== entry.author.id ? (
+          <ReportButton type="wall_post" id={entry.id} authorId={entry.author.id} compact />
         ) : null}
         {error ? (
           <p role="alert" className="basis-full text-sm text-destructive">

@@ -1,7 +1,7 @@
 /** The three balances of a member (docs/product/money.md#accounts): available, held (incoming holds) and deposit. */
 import { Clock, ShieldCheck, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import type { Balances } from "~/domain/ledger/wallet.server";
+import type { Balances } from "~/domain/ledger/balances.server";
 import { formatKopecks } from "~/domain/ledger/money";
 
 export function BalanceCards({ balances }: { balances: Balances }) {

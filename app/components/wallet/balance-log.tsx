@@ -1,6 +1,10 @@
-/** The balance log of docs/product/money.md#balance-logs as a list: what happened, with whom, the signed amount and the balance after. */
-import { Link } from "react-router";
-import type { BalanceLogEntry } from "~/domain/ledger/wallet.server";
+/**
+ * The balance log of docs/product/money.md#balance-logs as a list: what happened, with whom, the
+ * signed amount and the balance after. The other member's avatar (scam overlay) and name open
+ * their trust card (docs/product/interface.md#trust-card).
+ */
+import { isScammer, MemberAvatar, MemberName, type MemberRef } from "~/components/users/trust-card";
+import type { BalanceLogEntry } from "~/domain/ledger/balances.server";
 import type { DepositLogEntry } from "~/domain/ledger/deposits.server";
 import { formatKopecks, formatSignedKopecks } from "~/domain/ledger/money";
 import { formatDateTime } from "~/lib/format";
@@ -11,7 +15,7 @@ interface Row {
   id: number;
   label: string;
   amount: number;
-  counterparty: { id: number; username: string } | null;
+  counterparty: MemberRef | null;
   memo: string | null;
   createdAt: string;
   balanceAfter: number;
@@ -51,20 +55,21 @@ function LogList({ rows, empty, afterLabel, testId }: { rows: Row[]; empty: stri
     <ul className="divide-y divide-border rounded-xl border border-border bg-card shadow-sm" data-testid={testId}>
       {rows.map((row) => (
         <li key={row.id} className="flex flex-wrap items-start justify-between gap-3 p-3" data-testid="log-entry">
-          <div className="min-w-0">
-            <p className="font-medium">
-              {row.label}
-              {row.counterparty ? (
-                <>
-                  {" · "}
-                  <Link to={`/profile/${row.counterparty.id}`} className="text-primary hover:underline">
-                    {row.counterparty.username}
-                  </Link>
-                </>
-              ) : null}
-            </p>
-            {row.memo ? <p className="text-sm break-words text-muted-foreground">{row.memo}</p> : null}
-            <p className="text-xs text-muted-foreground">{formatDateTime(row.createdAt)}</p>
+          <div className="flex min-w-0 items-start gap-3">
+            {row.counterparty ? <MemberAvatar member={row.counterparty} /> : null}
+            <div className="min-w-0">
+              <p className="font-medium">
+                {row.label}
+                {row.counterparty ? (
+                  <>
+                    {" · "}
+                    <MemberName member={row.counterparty} className={cn("font-medium", !isScammer(row.counterparty) && "text-primary")} />
+                  </>
+                ) : null}
+              </p>
+              {row.memo ? <p className="text-sm break-words text-muted-foreground">{row.memo}</p> : null}
+              <p className="text-xs text-muted-foreground">{formatDateTime(row.createdAt)}</p>
+            </div>
           </div>
           <div className="text-right">
             <p className={cn("font-semibold tabular-nums", row.amount > 0 ? "text-success" : "text-foreground")}>{formatSignedKopecks(row.amount)}</p>

@@ -1,19 +1,24 @@
 /**
  * Held transfers on the wallet page (docs/product/money.md#holds, LOLZTEAM-style): the member's
  * outgoing holds, each with «Снять удержание» (early release, its own form and idempotency
- * key), and the incoming ones with the date they release by themselves.
+ * key, confirmed on a second step: HoldReleaseConfirm), and the incoming ones with the date they
+ * release by themselves.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { messagesOf } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";
 import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
 import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
-import type { HoldDto, MemberHolds } from "~/domain/ledger/holds.server";
+import { isScammer, MemberAvatar, MemberName } from "~/components/users/trust-card";
+import type { HoldDto, HoldReleasePreview, MemberHolds } from "~/domain/ledger/holds.server";
 import { formatKopecks } from "~/domain/ledger/money";
+import type { TrustCardDto } from "~/domain/users/trust-card.server";
 import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { ConfirmStep } from "./confirm-step";
 
 /**
  * `releaseResult` is the action's reply to the last refused «Снять удержание»: its messages show
@@ -77,18 +82,19 @@ export function HoldsSection({ holds, releaseKey, releaseResult }: { holds: Memb
 function HoldRow({ hold, direction, children }: { hold: HoldDto; direction: "outgoing" | "incoming"; children?: React.ReactNode }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card p-3 shadow-xs" data-testid="hold">
-      <div className="min-w-0">
-        <p className="font-semibold tabular-nums">
-          {formatKopecks(hold.amount)}{" "}
-          <span className="font-normal text-muted-foreground">
-            {direction === "outgoing" ? "для " : "от "}
-            <Link to={`/profile/${hold.counterparty.id}`} className="text-primary hover:underline">
-              {hold.counterparty.username}
-            </Link>
-          </span>
-        </p>
-        <p className="text-xs text-muted-foreground">Удержание до {formatDateTime(hold.releaseAt)}</p>
-        {hold.memo ? <p className="mt-1 text-sm break-words">{hold.memo}</p> : null}
+      <div className="flex min-w-0 items-start gap-3">
+        <MemberAvatar member={hold.counterparty} />
+        <div className="min-w-0">
+          <p className="font-semibold tabular-nums">
+            {formatKopecks(hold.amount)}{" "}
+            <span className="font-normal text-muted-foreground">
+              {direction === "outgoing" ? "для " : "от "}
+              <MemberName member={hold.counterparty} className={cn("font-normal", !isScammer(hold.counterparty) && "text-primary")} />
+            </span>
+          </p>
+          <p className="text-xs text-muted-foreground">Удержание до {formatDateTime(hold.releaseAt)}</p>
+          {hold.memo ? <p className="mt-1 text-sm break-words">{hold.memo}</p> : null}
+        </div>
       </div>
       {children}
     </li>
@@ -101,5 +107,43 @@ function MoreHidden({ shown, total }: { shown: number; total: number }) {
     <p className="text-xs text-muted-foreground">
       Показаны ближайшие {shown} из {total}.
     </p>
+  );
+}
+
+/** What the wallet action shows on a release's confirmation step: the preview with the recipient's trust card, and the form's idempotency key. */
+export interface HoldReleaseConfirmData {
+  releasePreview: HoldReleasePreview & { card: TrustCardDto };
+  key: string;
+}
+
+/**
+ * The confirmation step of «Снять удержание» (docs/product/interface.md#money-confirmations): the
+ * recipient's trust card, the amount that reaches their available balance now, no fee, and the
+ * sender's balance, which stays as it is (the money left it when the hold was sent).
+ */
+export function HoldReleaseConfirm({ preview, formKey }: { preview: HoldReleaseConfirmData["releasePreview"]; formKey: string }) {
+  return (
+    <section className="grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm" aria-labelledby="release-confirm-title">
+      <h2 id="release-confirm-title" className="font-heading text-xl font-bold">
+        Снять удержание
+      </h2>
+      <ConfirmStep
+        title="Проверьте, кому уйдут деньги"
+        testId="release-confirm"
+        party={{ label: "Получатель", card: preview.card }}
+        rows={[
+          { label: "Сумма", value: formatKopecks(preview.amount), testId: "confirm-amount" },
+          { label: "Комиссия", value: preview.fee > 0 ? formatKopecks(preview.fee) : "нет" },
+          ...(preview.memo ? [{ label: "Комментарий", value: preview.memo }] : []),
+          { label: "Удержание до", value: formatDateTime(preview.releaseAt) },
+          { label: "Останется на балансе", value: formatKopecks(preview.balanceAfter), testId: "confirm-balance-after" },
+        ]}
+        note="Деньги сразу станут доступны получателю; вернуть их будет нельзя. Ваш баланс не изменится: сумма списана при отправке перевода."
+        intent="release"
+        formKey={formKey}
+        fields={{ holdId: String(preview.holdId) }}
+        backTo="/profile/wallet"
+      />
+    </section>
   );
 }

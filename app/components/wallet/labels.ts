@@ -3,7 +3,7 @@
  * wallet and deposit pages. Pure: the browser bundle uses it.
  */
 import type { DepositLogType } from "~/domain/ledger/deposits.server";
-import type { BalanceLogType } from "~/domain/ledger/wallet.server";
+import type { BalanceLogType } from "~/domain/ledger/balances.server";
 
 export const BALANCE_LOG_LABELS: Record<BalanceLogType, string> = {
   topup: "Пополнение",
@@ -18,6 +18,8 @@ export const BALANCE_LOG_LABELS: Record<BalanceLogType, string> = {
   deal_refund: "Возврат по сделке",
   deal_fee: "Комиссия гаранта",
   claim_compensation: "Компенсация по претензии",
+  ad_hold: "Оплата рекламы (удержано до проверки)",
+  ad_release: "Возврат за отклонённую рекламу",
 };
 
 export const DEPOSIT_LOG_LABELS: Record<DepositLogType, string> = {

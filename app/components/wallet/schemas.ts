@@ -21,6 +21,12 @@ export const RoublesSchema = z.string({ error: "Введите сумму" }).tr
   return kopecks;
 });
 
+/**
+ * "1" on the confirmation step's post: move the money; absent: check everything and show the
+ * confirmation, moving nothing (docs/product/interface.md#money-confirmations).
+ */
+export const ConfirmedSchema = z.literal("1").optional();
+
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 const username = (message: string) =>
@@ -42,23 +48,35 @@ export const TransferSchema = z.object({
     .max(MAX_MEMO_LENGTH, `Комментарий — не длиннее ${MAX_MEMO_LENGTH} символов`)
     .refine((memo) => !memo.includes("\u0000"), "Недопустимый символ в комментарии")
     .optional(),
+  confirmed: ConfirmedSchema,
 });
 
-export const ReleaseHoldSchema = z.object({ intent: z.literal("release"), key: IdempotencyKeySchema, holdId: id("Перевод с удержанием не найден") });
+export const ReleaseHoldSchema = z.object({
+  intent: z.literal("release"),
+  key: IdempotencyKeySchema,
+  holdId: id("Перевод с удержанием не найден"),
+  confirmed: ConfirmedSchema,
+});
 
 export const TopUpSchema = z.object({
   intent: z.literal("topup"),
   key: IdempotencyKeySchema,
   member: username("Укажите имя участника"),
   amount: RoublesSchema,
+  confirmed: ConfirmedSchema,
 });
 
 export const WalletActionSchema = z.discriminatedUnion("intent", [TransferSchema, ReleaseHoldSchema, TopUpSchema]);
 export type WalletIntent = z.infer<typeof WalletActionSchema>["intent"];
 
-export const DepositSchema = z.object({ intent: z.literal("deposit"), key: IdempotencyKeySchema, amount: RoublesSchema });
-export const WithdrawSchema = z.object({ intent: z.literal("withdraw"), key: IdempotencyKeySchema, amount: RoublesSchema });
-export const CancelWithdrawalSchema = z.object({ intent: z.literal("cancel"), key: IdempotencyKeySchema, withdrawalId: id("Заявка на вывод не найдена") });
+export const DepositSchema = z.object({ intent: z.literal("deposit"), key: IdempotencyKeySchema, amount: RoublesSchema, confirmed: ConfirmedSchema });
+export const WithdrawSchema = z.object({ intent: z.literal("withdraw"), key: IdempotencyKeySchema, amount: RoublesSchema, confirmed: ConfirmedSchema });
+export const CancelWithdrawalSchema = z.object({
+  intent: z.literal("cancel"),
+  key: IdempotencyKeySchema,
+  withdrawalId: id("Заявка на вывод не найдена"),
+  confirmed: ConfirmedSchema,
+});
 
 export const DepositActionSchema = z.discriminatedUnion("intent", [DepositSchema, WithdrawSchema, CancelWithdrawalSchema]);
 export type DepositIntent = z.infer<typeof DepositActionSchema>["intent"];

@@ -12,7 +12,8 @@ import { comments, posts, users } from "~/db/schema";
 import { getPublicConversationId } from "~/domain/conversations/conversations.server";
 import { sendMessage } from "~/domain/conversations/messages.server";
 import { deleteContent, setPostCommentsClosed, setPostPinned } from "~/domain/moderation/content.server";
-import { fileReport, resolveReports } from "~/domain/moderation/reports.server";
+import { resolveReports } from "~/domain/moderation/report-queue.server";
+import { fileReport } from "~/domain/moderation/reports.server";
 import { grantRank } from "~/domain/moderation/roles.server";
 import { muteMember, suspendMember } from "~/domain/moderation/sanctions.server";
 import { setSiteRules } from "~/domain/moderation/settings.server";
@@ -105,10 +106,11 @@ export async function seedModeration(db: Db, idByUsername: Map<string, number>):
   if (toDelete) await deleteContent(db, moderator, { type: "comment", id: toDelete.id }, { reason: "Ссылка на сторонний магазин" });
   if (toReport) await fileReport(db, id("demo"), { targetType: "comment", targetId: toReport.id, reason: "abuse", details: "Грубит в ответ на вопрос" });
 
-  // A profile reported for impersonation, and a report the moderator looked at and dismissed.
+  // A profile reported for impersonation (not a sanctioned member's: a sanction settles their profile's reports),
+  // and a report the moderator looked at and dismissed.
   await fileReport(db, id("steam_seller"), {
     targetType: "profile",
-    targetId: id("Veronika_Smm"),
+    targetId: id("Лёха_Сисадмин"),
     reason: "other",
     details: "Пишет в личку от имени администрации",
   });

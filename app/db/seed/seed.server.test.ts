@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
+import { executeRows } from "~/db/client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { seedDemo, seedDemoIfEmpty, DEMO_ACCOUNTS } from "./seed.server";
@@ -19,8 +20,7 @@ afterAll(async () => {
 
 /** The single value a query answers (postgres.js returns rows, PGlite `{rows}`). */
 async function scalar(query: SQL): Promise<number> {
-  const result = (await t.db.execute(query)) as unknown as { rows?: unknown[] } | unknown[];
-  const rows = (Array.isArray(result) ? result : (result.rows ?? [])) as Record<string, unknown>[];
+  const rows = await executeRows(t.db, query);
   return Number(Object.values(rows[0] ?? {})[0]);
 }
 

@@ -4,6 +4,7 @@
  * main-page background; money (issue 5) and moderation (issue 10) through the domain functions. Runs on first start with an empty database; `npm run db:reseed`
  * wipes and runs it again.
  */
+import { usernameSkeleton } from "~/domain/users/username-skeleton.server";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createAvatar } from "@dicebear/core";
@@ -28,7 +29,6 @@ import {
 import type { AppConfig } from "~/lib/config.server";
 import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
-import { generateApiToken } from "~/domain/users/users.server";
 import { MAIN_PAGE_BACKGROUND_KEY } from "~/domain/settings/settings.server";
 import { evaluateAchievements } from "~/domain/achievements/achievements.server";
 import { buildSeedActivity, type SeedActivity } from "./activity";
@@ -93,6 +93,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       const account = DEMO_ACCOUNT_OF[member.username] ?? null;
       return {
         username: member.username,
+        usernameSkeleton: usernameSkeleton(member.username),
         displayName: member.displayName,
         email: account ? DEMO_ACCOUNTS[account].email : `${slug}@shodka.local`,
         emailVerified: true,
@@ -101,7 +102,6 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
         image: `/uploads/avatars/${file}`,
         role: member.role,
         verified: member.verified,
-        apiToken: generateApiToken(),
         createdAt: new Date(now - member.joinedDaysAgo * DAY_MS),
         lastSeenAt: new Date(now - ((index * 37) % 600) * 60 * 1000),
       };

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "~/db/schema";
 import { getUserById, verifyCredentials } from "~/domain/users/users.server";
 import { mailDir, type StoredMail } from "~/lib/mail/mailer.server";
-import { createUserSession } from "~/lib/session.server";
+import { authenticateApiToken } from "~/lib/realtime/access.server";
+import { openSession } from "~/lib/session.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword, sendVerificationEmail, verifyEmail } from "./email-flows.server";
@@ -49,8 +50,7 @@ describe(`email flows on ${engine}`, () => {
   it("password reset: unknown addresses send nothing; the link sets the password and signs out everywhere", async () => {
     expect(await requestPasswordReset(t.db, "nobody-here@example.test")).toBe(false);
     const user = await makeUser(t.db, { password: "old-password-1" });
-    await createUserSession(t.db, user.id, {});
-    await createUserSession(t.db, user.id, {});
+    const { apiToken } = await openSession(t.db, user.id, {});
     expect(await requestPasswordReset(t.db, user.email.toUpperCase())).toBe(true);
     const mail = await lastMailTo(user.email);
     expect(mail.subject).toContain("Сброс пароля");
@@ -58,7 +58,7 @@ describe(`email flows on ${engine}`, () => {
     expect(await verifyCredentials(t.db, user.email, "new-password-2")).toMatchObject({ id: user.id, emailVerified: true });
     expect(await verifyCredentials(t.db, user.email, "old-password-1")).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    expect((await getUserById(t.db, user.id))!.apiToken).not.toBe(user.apiToken);
+    expect(await authenticateApiToken(t.db, apiToken)).toBeNull();
     await expect(resetPassword(t.db, mail.token, "third-password-3")).rejects.toMatchObject({ code: "token_used" });
   });
 

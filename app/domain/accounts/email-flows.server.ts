@@ -6,8 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { sessions, users } from "~/db/schema";
-import { rotateApiToken, type UserRow } from "~/domain/users/users.server";
+import { users } from "~/db/schema";
+import { deleteSessionsOf, endAllSessions } from "~/domain/users/sessions.server";
+import type { UserRow } from "~/domain/users/users.server";
 import { Conflict, ValidationFailed } from "~/lib/errors";
 import { sendMail } from "~/lib/mail/mailer.server";
 import { emailChangeMail, passwordResetMail, verificationMail } from "~/lib/mail/messages.server";
@@ -59,8 +60,8 @@ export async function requestPasswordReset(db: Db, email: string): Promise<boole
 
 /**
  * Sets a new password with a password_reset `token` (hashed with argon2id as registration
- * does), marks the address verified (the member read mail sent to it), deletes every
- * session of the member and rotates their api token (closing open realtime connections):
+ * does), marks the address verified (the member read mail sent to it), then ends every
+ * session of the member with their apiTokens and open realtime connections (endAllSessions):
  * signed out everywhere. Returns the member's id.
  * Throws ValidationFailed `token_invalid` / `token_used` / `token_expired`.
  */
@@ -69,11 +70,11 @@ export async function resetPassword(db: Db, token: unknown, newPassword: string)
   const result = await db.transaction(async (tx) => {
     const grant = await consumeAccountToken(tx, token, "password_reset");
     await tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, grant.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, grant.userId));
+    await deleteSessionsOf(tx, grant.userId);
     return { userId: grant.userId };
   });
-  // After the commit: a new api token closes the member's open realtime connections too.
-  await rotateApiToken(db, result.userId);
+  // After the commit: closes every open realtime connection (and ends a session opened meanwhile).
+  await endAllSessions(db, result.userId);
   return result;
 }
 

@@ -5,7 +5,6 @@ import { createTestDatabase, engine, type TestDatabase } from "../../../tests/se
 import type { Db } from "~/db/client.server";
 import { commentLikes, comments, deals, follows, ledgerAccounts, postLikes, posts, userAchievements, users, wallPostLikes, wallPosts } from "~/db/schema";
 import { eventBus, type DomainEvent } from "~/lib/events.server";
-import { generateApiToken } from "../users/users.server";
 import { evaluateAchievements, listAchievementStatus, listUserAchievements, registerAchievementRules } from "./achievements.server";
 import { ACHIEVEMENTS } from "./definitions.server";
 import { atLeast, countOf, on, type AchievementDefinition } from "./rules.server";
@@ -27,7 +26,7 @@ async function insertMembers(db: Db, n: number, values: Partial<typeof users.$in
   const rows = Array.from({ length: n }, () => {
     serial += 1;
     const username = `ach_${serial}_${Math.random().toString(36).slice(2, 7)}`;
-    return { username, email: `${username}@example.test`, apiToken: generateApiToken(), ...values };
+    return { username, email: `${username}@example.test`, ...values };
   });
   return db.insert(users).values(rows).returning();
 }

@@ -15,6 +15,8 @@ let fake: FakeAssistant;
 let member: UserRow;
 let other: UserRow;
 let config: AssistantConfig;
+/** The upstream wait of the cases about the upstream keeping silent (ms). */
+const QUICK_TIMEOUT = { timeoutMs: 700 };
 
 beforeAll(async () => {
   [t, fake] = await Promise.all([createTestDatabase(), startFakeAssistant()]);
@@ -26,7 +28,8 @@ beforeAll(async () => {
     apiKey: "sk-fake",
     model: "fake-model",
     dailyQuota: 50,
-    timeoutMs: 700,
+    // Long enough for a loaded machine; the timeout cases set their own short one (QUICK_TIMEOUT).
+    timeoutMs: 10_000,
     maxPromptChars: 200,
     systemPrompt: "Ты помощник.",
   };
@@ -69,14 +72,14 @@ describe(`the assistant (${engine})`, () => {
     ["[поломка]", "upstream_error"],
   ])("%s: the answer fails with %s, a Russian explanation, and the request is not counted", async (prompt, code) => {
     const before = (await getUsage(t.db, member.id, 50)).used;
-    const { answer } = await askAssistant(t.db, config, member.id, { content: prompt });
+    const { answer } = await askAssistant(t.db, code === "upstream_timeout" ? { ...config, ...QUICK_TIMEOUT } : config, member.id, { content: prompt });
     expect(answer).toMatchObject({ status: "failed", errorCode: code, content: "" });
     expect(answer.errorMessage).toMatch(/[А-Яа-я]/);
     expect((await getUsage(t.db, member.id, 50)).used).toBe(before);
   });
 
   it("a stream that stalls keeps the text that arrived and explains it", async () => {
-    const { answer } = await askAssistant(t.db, config, member.id, { content: "[обрыв]" });
+    const { answer } = await askAssistant(t.db, { ...config, ...QUICK_TIMEOUT }, member.id, { content: "[обрыв]" });
     expect(answer).toMatchObject({ status: "failed", errorCode: "upstream_stalled", content: "Начинаю отвечать" });
     expect(answer.errorMessage).toMatch(/оборвался/);
   });

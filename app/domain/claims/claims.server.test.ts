@@ -9,7 +9,8 @@ import { makeUser } from "../../../tests/setup/factories";
 import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { postTransfers } from "../ledger/ledger.server";
 import { runOperation } from "../ledger/operations.server";
-import { getBalances, topUp } from "../ledger/wallet.server";
+import { topUp } from "../ledger/wallet.server";
+import { getBalances } from "../ledger/balances.server";
 import { countOpenClaimsAgainst, decideClaim, fileClaim, getClaim, listBlacklist, listClaimsAgainst, listClaimsFiledBy, listOpenClaims } from "./claims.server";
 
 let t: TestDatabase;

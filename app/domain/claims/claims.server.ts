@@ -19,6 +19,7 @@ import { assertCleanText, issueCode } from "~/lib/text";
 import { lockLedgerAccounts, postTransfers } from "../ledger/ledger.server";
 import { formatKopecks } from "../ledger/money";
 import { runOperationDetailed, type Json } from "../ledger/operations.server";
+import { writeAudit } from "../moderation/audit.server";
 import { isModeratorRole } from "../users/roles";
 import { getUserById, type UserRow } from "../users/users.server";
 import { toClaimDto, type ClaimRow } from "./mapper.server";
@@ -36,14 +37,18 @@ export function isModerator(user: Pick<UserRow, "role"> | null | undefined): boo
  * The refusal of a claim input: ValidationFailed with every field's messages; code `invalid_text`
  * when a text carries NUL or a lone surrogate (app/lib/text.ts), else `invalid_input`.
  */
-function invalid(parsed: { success: false; error: { issues: { path: PropertyKey[]; message: string; code: string; params?: unknown }[] } }): ValidationFailed {
+export function invalid(parsed: {
+  success: false;
+  error: { issues: { path: PropertyKey[]; message: string; code: string; params?: unknown }[] };
+}): ValidationFailed {
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
   const code = parsed.error.issues.map(issueCode).find((found) => found !== undefined) ?? "invalid_input";
   return new ValidationFailed(parsed.error.issues[0]?.message ?? "Проверьте поля претензии", fields, code);
 }
 
-function claimNotFound(): NotFound {
+/** NotFound (`claim_not_found`, 404). */
+export function claimNotFound(): NotFound {
   return new NotFound("Претензия не найдена", "claim_not_found");
 }
 
@@ -136,7 +141,8 @@ async function assertNoOpenClaim(tx: Tx, claimantId: number, accusedId: number):
  * becomes the reason shown on /blacklist, the accused gets rank SCAMMER, and `compensation`
  * kopecks (optional, ≤ the claim's amount and ≤ the accused's deposit) move from the accused's
  * deposit to the claimant's available balance (transfer kind "compensation", memo «Претензия №id»).
- * Publishes `claim.upheld` and, with compensation, `deposit.changed` after the commit.
+ * Publishes `claim.upheld` and, with compensation, `deposit.changed` after the commit. The decision
+ * is written to the audit log in the same transaction (docs/product/moderation.md#audit-log).
  * Returns the decided claim. docs/product/claims.md#deciding, docs/product/claims.md#compensation.
  *
  * Throws ValidationFailed (`invalid_input`; `compensation_on_reject`; `compensation_above_claim`),
@@ -209,6 +215,15 @@ export async function decideClaim(db: Db, moderatorId: number, claimId: number, 
         compensationTransferId: transferId,
       })
       .where(eq(claims.id, claim.id));
+    await writeAudit(tx, {
+      actorId: moderatorId,
+      action: decision === "uphold" ? "claim.uphold" : "claim.reject",
+      targetType: "claim",
+      targetId: claim.id,
+      targetUserId: claim.accusedId,
+      reason: note,
+      details: { claimantId: claim.claimantId, amount: claim.amount, compensation: decision === "uphold" ? compensation : null },
+    });
     return { claimId: claim.id, claimantId: claim.claimantId, accusedId: claim.accusedId, upheld: decision === "uphold", transferId, depositAfter };
   });
   if (!replayed) {

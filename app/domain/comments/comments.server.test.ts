@@ -7,7 +7,7 @@ import * as schema from "~/db/schema";
 import { comments, posts, rateLimits, users } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, RateLimited, ValidationFailed } from "~/lib/errors";
 import { eventBus, type DomainEvent } from "~/lib/events.server";
-import { listMemberComments, listPostComments } from "./comments.server";
+import { COMMENT_THREADS_PER_PAGE, listMemberComments, listPostComments, listPostCommentThreads } from "./comments.server";
 import { COMMENT_RATE_MESSAGE, createComment, deleteComment, editComment } from "./write.server";
 import { COMMENT_MAX, CommentActionSchema, CommentBodySchema } from "./schemas";
 
@@ -316,5 +316,27 @@ describe("comment forms", () => {
     expect(CommentActionSchema.safeParse({ intent: "delete", commentId: "abc" }).success).toBe(false);
     expect(CommentActionSchema.safeParse({ intent: "delete", commentId: "99999999999" }).success).toBe(false);
     expect(CommentActionSchema.safeParse({ intent: "hack", commentId: "1" }).error?.issues[0]?.message).toBe("Неизвестное действие с комментарием");
+  });
+
+  it("pages threads: the first 50 with all their replies, the totals counting every thread (issue 12)", async () => {
+    const [author, writer] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
+    const postId = await makePost(t.db, author);
+    const tops = await t.db
+      .insert(comments)
+      .values(Array.from({ length: 55 }, (_, i) => ({ postId, authorId: writer.id, body: `Тред ${i + 1}` })))
+      .returning();
+    await t.db.insert(comments).values([
+      { postId, authorId: author.id, parentId: tops[0]!.id, body: "Ответ в первом" },
+      { postId, authorId: author.id, parentId: tops[54]!.id, body: "Ответ в последнем" },
+    ]);
+
+    const first = await listPostCommentThreads(t.db, null, postId, COMMENT_THREADS_PER_PAGE);
+    expect(first.threads.map((c) => c.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Тред ${i + 1}`));
+    expect(first.threads[0]!.replies.map((c) => c.body)).toEqual(["Ответ в первом"]);
+    expect(first).toMatchObject({ totalThreads: 55, totalComments: 57 });
+
+    const two = await listPostCommentThreads(t.db, null, postId, 2 * COMMENT_THREADS_PER_PAGE);
+    expect(two.threads).toHaveLength(55);
+    expect(two.threads[54]!.replies.map((c) => c.html)).toEqual(["<p>Ответ в последнем</p>\n"]);
   });
 });

@@ -35,7 +35,7 @@ export interface CommentDto {
   /** The comment answered and its author (for «в ответ @username»), or null at the top level. */
   replyTo: { commentId: number; author: { id: number; username: string } } | null;
   author: UserRefDto;
-  /** Markdown source (for the edit form); null once deleted. */
+  /** Markdown source (for the edit form); null once deleted, and on pages unless the viewer may edit it (commentsForPage). */
   body: string | null;
   /** Sanitised HTML with @mentions as profile links; null once deleted. */
   html: string | null;
@@ -70,6 +70,15 @@ export interface ProfileCommentDto {
   createdAt: string;
   editedAt: string | null;
   likeCount: number;
+}
+
+/**
+ * Comments for a page: the Markdown source stays only on the viewer's own editable comments,
+ * which the inline edit form needs; the others carry their rendered HTML alone, so the page's
+ * hydration data does not hold every text twice (docs/product/engineering.md#speed; issue 12).
+ */
+export function commentsForPage(list: CommentDto[]): CommentDto[] {
+  return list.map((comment) => ({ ...comment, body: comment.canEdit ? comment.body : null, replies: commentsForPage(comment.replies) }));
 }
 
 /** Moderators and admins may delete anyone's comment (docs/product/content.md#comments). */
@@ -121,14 +130,71 @@ export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext):
  * the mentioned members, and the viewer's likes. An unknown post has no comments ([]).
  */
 export async function listPostComments(db: Db, viewer: UserRow | null, postId: number): Promise<CommentDto[]> {
-  if (!isValidId(postId)) return [];
+  return (await listPostCommentThreads(db, viewer, postId, Number.POSITIVE_INFINITY)).threads;
+}
+
+/** Top-level comments a post page shows at a time; «Показать ещё» adds as many (docs/product/engineering.md#speed). */
+export const COMMENT_THREADS_PER_PAGE = 50;
+
+/**
+ * Where a post page shows comment `commentId` of post `postId`: its URL, with `?comments=all`
+ * when the post has more threads than the first page shows, so the comment is on the page its
+ * anchor names (after a comment form without JavaScript; issue 12). One query.
+ */
+export async function commentUrl(db: Db, postId: number, commentId: number): Promise<string> {
+  const [row] = await db
+    .select({ threads: count() })
+    .from(comments)
+    .where(and(eq(comments.postId, postId), isNull(comments.parentId)));
+  const paged = (row?.threads ?? 0) > COMMENT_THREADS_PER_PAGE;
+  return `/post/${postId}${paged ? "?comments=all" : ""}#comment-${commentId}`;
+}
+
+/** The first threads of a post's comments, and how many there are in all. */
+export interface CommentThreadsPage {
+  /** The first `limit` threads, as listPostComments gives them. */
+  threads: CommentDto[];
+  /** Threads (top-level comments) in all, shown or not. */
+  totalThreads: number;
+  /** Comments in all threads that are not deleted (the heading's count). */
+  totalComments: number;
+}
+
+/**
+ * The first `limit` comment threads of post `postId` as `viewer` sees them (see
+ * listPostComments), for the post page's paging (issue 12): only these threads' Markdown is
+ * rendered and their mentions and likes looked up. Same three queries.
+ */
+export async function listPostCommentThreads(db: Db, viewer: UserRow | null, postId: number, limit: number): Promise<CommentThreadsPage> {
+  if (!isValidId(postId)) return { threads: [], totalThreads: 0, totalComments: 0 };
   const rows = await db
     .select({ comment: comments, author: users })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(eq(comments.postId, postId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  const live = rows.filter((r) => r.comment.deletedAt === null && (r.comment.hiddenAt === null || seesHidden(viewer, r.comment.authorId)));
+
+  const byId = new Map(rows.map((r) => [r.comment.id, r]));
+  // A reply's thread is the top-level comment its chain of parents leads to.
+  const rootOf = (row: CommentRow): number | null => {
+    let current = row;
+    for (let hops = 0; current.parentId !== null && hops <= rows.length; hops += 1) {
+      const parent = byId.get(current.parentId);
+      if (!parent) return null;
+      current = parent.comment;
+    }
+    return current.parentId === null ? current.id : null;
+  };
+  const roots = new Map(rows.map((r) => [r.comment.id, rootOf(r.comment)]));
+  const topLevel = rows.filter((r) => r.comment.parentId === null);
+  const shownRoots = new Set(topLevel.slice(0, limit).map((r) => r.comment.id));
+  const shown = rows.filter((r) => {
+    const root = roots.get(r.comment.id);
+    return root !== null && root !== undefined && shownRoots.has(root);
+  });
+  const totalComments = rows.filter((r) => r.comment.deletedAt === null && roots.get(r.comment.id) != null).length;
+
+  const live = shown.filter((r) => r.comment.deletedAt === null && (r.comment.hiddenAt === null || seesHidden(viewer, r.comment.authorId)));
   const [mentions, liked] = await Promise.all([
     resolveMentions(
       db,
@@ -144,37 +210,23 @@ export async function listPostComments(db: Db, viewer: UserRow | null, postId: n
       : new Set<number>(),
   ]);
 
-  const byId = new Map(rows.map((r) => [r.comment.id, r]));
   const parents: DtoContext["parents"] = new Map();
   for (const { comment, author } of rows) parents.set(comment.id, { id: comment.id, author: { id: author.id, username: author.username } });
   const ctx: DtoContext = { viewer, mentions, liked, parents };
 
-  // A reply's thread is the top-level comment its chain of parents leads to.
-  const rootOf = (row: CommentRow): number | null => {
-    let current = row;
-    for (let hops = 0; current.parentId !== null && hops <= rows.length; hops += 1) {
-      const parent = byId.get(current.parentId);
-      if (!parent) return null;
-      current = parent.comment;
-    }
-    return current.parentId === null ? current.id : null;
-  };
-
   const threads: CommentDto[] = [];
   const threadById = new Map<number, CommentDto>();
-  for (const { comment, author } of rows) {
+  for (const { comment, author } of shown) {
     if (comment.parentId !== null) continue;
     const dto = toCommentDto(comment, author, ctx);
     threads.push(dto);
     threadById.set(comment.id, dto);
   }
-  for (const { comment, author } of rows) {
+  for (const { comment, author } of shown) {
     if (comment.parentId === null) continue;
-    const root = rootOf(comment);
-    const thread = root === null ? undefined : threadById.get(root);
-    thread?.replies.push(toCommentDto(comment, author, ctx));
+    threadById.get(roots.get(comment.id)!)?.replies.push(toCommentDto(comment, author, ctx));
   }
-  return threads;
+  return { threads, totalThreads: topLevel.length, totalComments };
 }
 
 /**

@@ -3,7 +3,7 @@
  * modules (issue 4; docs/product/conversations.md): the address kinds of URLs and channels, the
  * NotFound of someone else's conversation, block checks, Zod results to ValidationFailed.
  */
-import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blocks, conversationMembers, conversations, messages } from "~/db/schema";
 import { Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
@@ -93,11 +93,11 @@ export async function assertNotBlocked(db: Db, userId: number, otherUserId: numb
 
 /**
  * Messages of one conversation, newest first, in the exact order of messages_conversation_id_idx
- * (conversation_id, id DESC NULLS LAST). A plain `id desc` means NULLS FIRST, which that index
- * cannot serve: PostgreSQL then walks the primary key backwards, past every newer message of all
- * the other conversations.
+ * (conversation_id, id DESC, i.e. NULLS FIRST as every index here since drizzle/0017): an order the
+ * index does not match makes PostgreSQL walk the primary key backwards, past every newer message of
+ * all the other conversations.
  */
-export const newestMessagesFirst = sql`${messages.id} desc nulls last`;
+export const newestMessagesFirst = desc(messages.id);
 
 /**
  * SQL for the id of conversation `conversationId`'s latest message, 0 when it has none (a read

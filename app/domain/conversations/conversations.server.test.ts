@@ -7,7 +7,6 @@ import { createTestDatabase, engine, type TestDatabase } from "../../../tests/se
 import { makeUser } from "../../../tests/setup/factories";
 import { queriesOf } from "../../../tests/setup/query-count";
 import { blockMember } from "../people/blocks.server";
-import { generateApiToken } from "../users/users.server";
 import {
   createGroupConversation,
   getConversation,
@@ -103,9 +102,7 @@ describe(`group conversations on ${engine}`, () => {
     const stamp = Date.now().toString(36);
     const invitees = await t.db
       .insert(users)
-      .values(
-        Array.from({ length: 440 }, (_, i) => ({ username: `race_${stamp}_${i}`, email: `race_${stamp}_${i}@example.test`, apiToken: generateApiToken() })),
-      )
+      .values(Array.from({ length: 440 }, (_, i) => ({ username: `race_${stamp}_${i}`, email: `race_${stamp}_${i}@example.test` })))
       .returning({ username: users.username });
     const owners = await Promise.all(Array.from({ length: 4 }, () => makeUser(t.db)));
     const groups = await Promise.all(owners.map((owner, i) => createGroupConversation(t.db, owner.id, { name: `Гонка приглашений ${i}` })));

@@ -18,6 +18,7 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { consumeLimit } from "~/lib/rate-limit.server";
 import { toUserRefDto, type UserRow } from "../users/users.server";
 import {
   assertNotBlocked,
@@ -48,10 +49,12 @@ export async function getPublicConversationId(db: Db): Promise<number> {
 /**
  * `ownerId` creates a group conversation named `input.name` (trimmed, 1-100 characters) with
  * themselves as owner and first member, in one transaction. Returns it as the owner sees it.
- * Throws ValidationFailed (`invalid_input`) for a bad name (docs/product/conversations.md#group-conversations).
+ * Throws ValidationFailed (`invalid_input`) for a bad name (docs/product/conversations.md#group-conversations), RateLimited
+ * (429) past 10 new groups an hour (docs/product/limits.md#rate-limits).
  */
 export async function createGroupConversation(db: Db, ownerId: number, input: { name: string }): Promise<ConversationDto> {
   const { name } = orInvalid(CreateGroupSchema.safeParse(input));
+  await consumeLimit(db, "groups", String(ownerId), "Слишком много новых групп подряд. Попробуйте позже.");
   const conversation = await db.transaction(async (tx) => {
     const [row] = await tx.insert(conversations).values({ kind: "group", name, ownerId }).returning();
     // Like an invited member, the creator starts read up to the latest message: a new group has none, so 0.
@@ -186,7 +189,8 @@ export async function leaveGroup(db: Db, userId: number, conversationId: number)
  * (conversations_personal_pair_key), and the id is then read back, so two members opening it
  * at once get the same conversation. Returns `{id}`.
  * Throws ValidationFailed (`cannot_message_self`, «Нельзя написать самому себе»), NotFound
- * (`profile_not_found`), Forbidden (`blocked`) when either blocked the other (docs/product/accounts.md#follows-and-blocks).
+ * (`profile_not_found`), Forbidden (`blocked`) when either blocked the other (docs/product/accounts.md#follows-and-blocks),
+ * RateLimited (429) past 30 new personal conversations an hour (docs/product/limits.md#rate-limits).
  */
 export async function getOrCreatePersonalConversation(db: Db, userId: number, otherUserId: number): Promise<{ id: number }> {
   if (userId === otherUserId) throw new ValidationFailed("Нельзя написать самому себе", undefined, "cannot_message_self");
@@ -197,6 +201,8 @@ export async function getOrCreatePersonalConversation(db: Db, userId: number, ot
   const pair = and(eq(conversations.kind, "personal"), eq(conversations.personalLowId, low), eq(conversations.personalHighId, high));
   const [existing] = await db.select({ id: conversations.id }).from(conversations).where(pair).limit(1);
   if (existing) return existing;
+  // Only new conversations count: opening an existing one is never limited.
+  await consumeLimit(db, "conversationStarts", String(userId), "Слишком много новых личных переписок подряд. Попробуйте позже.");
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(conversations)
@@ -315,12 +321,12 @@ export async function getConversation(db: Db, viewerId: number, kind: AddressKin
   if (conversation.kind === "public") {
     const [everyone] = await db.select({ value: count() }).from(users);
     const [dto] = await toConversationDtos(db, viewerId, [{ conversation, memberCount: everyone?.value ?? 0, unread: 0 }]);
-    return { ...dto!, members: [] };
+    return { ...dto!, members: [], peerReadUpTo: null };
   }
   const [summaries, memberRows] = await Promise.all([
     selectSummaries(db, viewerId, eq(conversations.id, conversation.id)),
     db
-      .select({ user: users })
+      .select({ user: users, lastRead: conversationMembers.lastReadMessageId })
       .from(conversationMembers)
       .innerJoin(users, eq(users.id, conversationMembers.userId))
       .where(eq(conversationMembers.conversationId, conversation.id))
@@ -329,5 +335,6 @@ export async function getConversation(db: Db, viewerId: number, kind: AddressKin
   if (summaries.length === 0) throw conversationNotFound();
   const members = memberRows.map((row) => row.user);
   const [dto] = await toConversationDtos(db, viewerId, summaries, members);
-  return { ...dto!, members: members.map(toUserRefDto) };
+  const peer = conversation.kind === "personal" ? memberRows.find((row) => row.user.id !== viewerId) : undefined;
+  return { ...dto!, members: members.map(toUserRefDto), peerReadUpTo: conversation.kind === "personal" ? (peer?.lastRead ?? 0) : null };
 }

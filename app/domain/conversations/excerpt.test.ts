@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf, REPLY_EXCERPT_LENGTH } from "./excerpt";
+import { excerptOf, messageExcerpt, REPLY_EXCERPT_LENGTH } from "./excerpt";
 
 describe("excerptOf (the quote of a reply)", () => {
   it("keeps a short message whole, on one line", () => {
@@ -11,5 +11,13 @@ describe("excerptOf (the quote of a reply)", () => {
     const cut = excerptOf("😀".repeat(REPLY_EXCERPT_LENGTH + 1));
     expect([...cut]).toHaveLength(REPLY_EXCERPT_LENGTH);
     expect(cut).toBe(`${"😀".repeat(REPLY_EXCERPT_LENGTH - 1)}…`);
+  });
+});
+
+describe("messageExcerpt (a quote, or the conversation list's line)", () => {
+  it("a picture alone reads «Изображение»; text beside a picture is quoted as text", () => {
+    expect(messageExcerpt("", true)).toBe("Изображение");
+    expect(messageExcerpt("  Смотри  ", true)).toBe("Смотри");
+    expect(messageExcerpt("", false)).toBe("");
   });
 });

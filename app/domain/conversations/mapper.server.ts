@@ -3,12 +3,13 @@
  * (MessageDto, docs/product/engineering.md#one-mapper-per-entity). A list loads what its messages refer to — the quoted messages and every author — in
  * at most two queries, whatever its length, so no list makes N+1 queries.
  */
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { messages, users } from "~/db/schema";
+import { conversations, messages, users } from "~/db/schema";
+import { extractMentions, resolveMentions, type MentionMap } from "../mentions/mentions.server";
 import { isModeratorRole } from "../users/roles";
 import { toUserRefDto, type UserRow } from "../users/users.server";
-import { excerptOf } from "./excerpt";
+import { messageExcerpt } from "./excerpt";
 import type { MessageDto } from "./types";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -18,6 +19,7 @@ interface QuotedMessage {
   id: number;
   authorId: number;
   body: string;
+  imageUrl: string | null;
   deletedAt: Date | null;
   hiddenAt: Date | null;
 }
@@ -26,6 +28,10 @@ interface QuotedMessage {
 export interface MessageContext {
   users: Map<number, UserRow>;
   quoted: Map<number, QuotedMessage>;
+  /** The members mentioned in public-conversation messages, by lower-cased username (absent: none). */
+  mentions?: MentionMap;
+  /** The ids of those of the rows that are in the public conversation. */
+  publicMessageIds?: Set<number>;
 }
 
 /**
@@ -38,7 +44,14 @@ export async function loadMessageContext(db: Db, rows: MessageRow[], extraUserId
   const missing = [...new Set(rows.map((row) => row.replyToId).filter((id): id is number => id !== null && !quoted.has(id)))];
   if (missing.length > 0) {
     const found = await db
-      .select({ id: messages.id, authorId: messages.authorId, body: messages.body, deletedAt: messages.deletedAt, hiddenAt: messages.hiddenAt })
+      .select({
+        id: messages.id,
+        authorId: messages.authorId,
+        body: messages.body,
+        imageUrl: messages.imageUrl,
+        deletedAt: messages.deletedAt,
+        hiddenAt: messages.hiddenAt,
+      })
       .from(messages)
       .where(inArray(messages.id, missing));
     for (const row of found) quoted.set(row.id, row);
@@ -53,7 +66,44 @@ export async function loadMessageContext(db: Db, rows: MessageRow[], extraUserId
   if (toLoad.length > 0) {
     for (const user of await db.select().from(users).where(inArray(users.id, toLoad))) userMap.set(user.id, user);
   }
-  return { users: userMap, quoted };
+  return { users: userMap, quoted, ...(await loadPublicMentions(db, rows)) };
+}
+
+/**
+ * The mentions of those `rows` that are in the public conversation, where a mention notifies and so
+ * links (docs/product/conversations.md#public-conversation): no query when no row holds an `@`,
+ * else one for the conversations' kinds and one for every name of the list.
+ */
+async function loadPublicMentions(db: Db, rows: MessageRow[]): Promise<Pick<MessageContext, "mentions" | "publicMessageIds">> {
+  const candidates = rows.filter((row) => row.deletedAt === null && row.body.includes("@"));
+  if (candidates.length === 0) return {};
+  const conversationIds = [...new Set(candidates.map((row) => row.conversationId))];
+  const publicIds = new Set(
+    (
+      await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(inArray(conversations.id, conversationIds), eq(conversations.kind, "public")))
+    ).map((row) => row.id),
+  );
+  const inPublic = candidates.filter((row) => publicIds.has(row.conversationId));
+  if (inPublic.length === 0) return {};
+  return {
+    mentions: await resolveMentions(
+      db,
+      inPublic.map((row) => row.body),
+    ),
+    publicMessageIds: new Set(inPublic.map((row) => row.id)),
+  };
+}
+
+/** The resolved members `row`'s body mentions, in order of appearance; [] outside the public conversation. */
+function mentionsOf(row: MessageRow, context: MessageContext): { id: number; username: string }[] {
+  if (!context.mentions || !context.publicMessageIds?.has(row.id)) return [];
+  return extractMentions(row.body).flatMap((name) => {
+    const member = context.mentions!.get(name);
+    return member ? [{ id: member.id, username: member.username }] : [];
+  });
 }
 
 /** Who reads a message: its author and moderators see its text while it is hidden by reports. */
@@ -63,7 +113,7 @@ export interface MessageViewer {
 }
 
 /**
- * Message `row` as a member of its conversation sees it: a deleted one has body "" and
+ * Message `row` as a member of its conversation sees it: a deleted one has body "", no image and
  * `deleted: true` (`moderated` when a moderator deleted it: «Удалено модератором»); one hidden by
  * reports (docs/product/moderation.md#hide-threshold) has body "" and `hidden: true`, except for
  * its author and moderators (`viewer`). Without a viewer (realtime frames, sent to everyone) a
@@ -81,11 +131,13 @@ export function toMessageDto(row: MessageRow, context: MessageContext, viewer?: 
     conversationId: row.conversationId,
     author: toUserRefDto(author),
     body: readable ? row.body : "",
+    // The picture goes with the text: gone when deleted, hidden like it (issue 14).
+    image: readable && row.imageUrl !== null ? { url: row.imageUrl, width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 } : null,
     replyTo: quote
       ? {
           id: quote.id,
           author: context.users.get(quote.authorId)?.username ?? "",
-          excerpt: quote.deletedAt === null && quote.hiddenAt === null ? excerptOf(quote.body) : "",
+          excerpt: quote.deletedAt === null && quote.hiddenAt === null ? messageExcerpt(quote.body, quote.imageUrl !== null) : "",
           deleted: quote.deletedAt !== null,
         }
       : null,
@@ -94,6 +146,7 @@ export function toMessageDto(row: MessageRow, context: MessageContext, viewer?: 
     deleted,
     moderated: deleted && row.deletedById !== null,
     hidden,
+    mentions: readable ? mentionsOf(row, context) : [],
   };
 }
 

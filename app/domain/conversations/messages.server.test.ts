@@ -1,36 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { conversationMembers, conversations, messages, rateLimits } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { conversationMembers, conversations, messages } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, RateLimited, ValidationFailed } from "~/lib/errors";
-import { eventBus } from "~/lib/events.server";
-import type { RealtimeFrame } from "~/lib/realtime/frames";
-import { realtimeHub, type RealtimeConnection } from "~/lib/realtime/hub.server";
 import { eventsDuring, groupWith } from "../../../tests/setup/domain";
-import { waitFor } from "../../../tests/setup/wait";
-import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
+import { engine } from "../../../tests/setup/database";
+import { setUpConversationDatabase, t } from "../../../tests/setup/conversations";
 import { makeUser } from "../../../tests/setup/factories";
 import { queriesOf } from "../../../tests/setup/query-count";
 import { blockMember, unblockMember } from "../people/blocks.server";
-import { getOrCreatePersonalConversation, getPublicConversationId, removeFromGroup } from "./conversations.server";
+import { getOrCreatePersonalConversation, getPublicConversationId } from "./conversations.server";
 import { deleteMessage, editMessage, getUnreadRecord, listLatestMessages, listMessages, markConversationRead, sendMessage } from "./messages.server";
-import { registerConversationRealtime } from "./realtime.server";
-import type { ConversationFrameData } from "./types";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  registerConversationRealtime(t.db);
-  // The hub listens on the database's pub/sub (LISTEN on PostgreSQL) from its first use.
-  realtimeHub(t.db);
-  await t.pubsub.ready();
-});
-afterAll(async () => {
-  await t.destroy();
-});
-// Most tests send more than 20 messages in a file; the limit has its own test below.
-beforeEach(async () => {
-  await t.db.delete(rateLimits);
-});
+setUpConversationDatabase();
 
 const firstPage = { page: 1, perPage: 10 };
 
@@ -40,19 +21,6 @@ async function writeMessages(conversationId: number, authorId: number, count: nu
     .insert(messages)
     .values(Array.from({ length: count }, (_, i) => ({ conversationId, authorId, body: `Сообщение ${i + 1}` })))
     .returning();
-}
-
-/** A fake connection of `userId` recording its frames and the channels it lost. */
-function fakeConnection(userId: number) {
-  const frames: RealtimeFrame<ConversationFrameData>[] = [];
-  const lost: string[] = [];
-  const connection: RealtimeConnection = {
-    userId,
-    send: (frame) => void frames.push(frame as RealtimeFrame<ConversationFrameData>),
-    revoke: () => {},
-    lose: (channel) => void lost.push(channel),
-  };
-  return { connection, frames, lost };
 }
 
 describe(`sending messages on ${engine}`, () => {
@@ -123,6 +91,33 @@ describe(`sending messages on ${engine}`, () => {
       sendMessage(t.db, author.id, "group", publicId, { body: `@${fan.username} @${blocker.username} @${author.username} глянь` }),
     );
     expect(events[0]!.mentionedUserIds).toEqual([fan.id]);
+  });
+
+  it("public messages carry the members they mention, so the names link to profiles; groups and code carry none", async () => {
+    const [author, fan, coder, stranger] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
+    const publicId = await getPublicConversationId(t.db);
+    const body = `@${fan.username.toUpperCase()}, глянь; \`@${coder.username}\` и @nobody_${fan.id} и https://medium.com/@${stranger.username}/post`;
+    const events = await eventsDuring(t.db, "message.created", () => sendMessage(t.db, author.id, "group", publicId, { body }));
+    const fanRef = { id: fan.id, username: fan.username };
+    // What the author gets back, what the live frame carries, and what a later reader loads agree.
+    expect(events[0]!.message.mentions).toEqual([fanRef]);
+    expect(events[0]!.mentionedUserIds).toEqual([fan.id]);
+    const history = await listMessages(t.db, stranger.id, "group", publicId, { limit: 1 });
+    expect(history.messages[0]).toMatchObject({ body, mentions: [fanRef] });
+    // The same text in a group notifies no one, so nothing links there.
+    const group = await groupWith(t.db, author, [fan], "Без упоминаний");
+    expect(await sendMessage(t.db, author.id, "group", group.id, { body })).toMatchObject({ mentions: [] });
+  });
+
+  it("loads the mentions of a page of public messages in a fixed number of queries", async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => makeUser(t.db)));
+    const publicId = await getPublicConversationId(t.db);
+    await t.db
+      .insert(messages)
+      .values(members.map((member, i) => ({ conversationId: publicId, authorId: members[(i + 1) % 12]!.id, body: `привет @${member.username}` })));
+    const page = await listMessages(t.db, members[0]!.id, "group", publicId, { limit: 12 });
+    expect(page.messages.map((m) => m.mentions)).toEqual(members.map((member) => [{ id: member.id, username: member.username }]));
+    expect(await queriesOf(t.db, () => listMessages(t.db, members[0]!.id, "group", publicId, { limit: 12 }))).toBeLessThanOrEqual(5);
   });
 
   it("personal messages re-check blocks both ways", async () => {
@@ -289,63 +284,5 @@ describe(`history and unread counts on ${engine}`, () => {
     expect(latest).toMatchObject({ total: 2, totalPages: 1 });
     expect(latest.items.map((m) => m.body)).toEqual(["A2", "B1"]);
     expect((await listLatestMessages(t.db, me.id, "group", firstPage)).items).toEqual([]);
-  });
-});
-
-describe(`conversation frames on ${engine}`, () => {
-  it("members subscribed to the channel get created, updated and deleted frames; a removed member loses the channel", async () => {
-    const [owner, member] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
-    const group = await groupWith(t.db, owner, [member], "Сделки недели");
-    const hub = realtimeHub(t.db);
-    const listener = fakeConnection(member.id);
-    const detach = hub.attach(listener.connection);
-    hub.subscribe(listener.connection, { kind: "group", conversationId: group.id });
-    try {
-      const message = await sendMessage(t.db, owner.id, "group", group.id, { body: "Живой эфир" });
-      await eventBus(t.db).drain();
-      await waitFor(() => listener.frames.length === 1, "the message.created frame", 5_000);
-      expect(listener.frames[0]).toEqual({ channel: `conversation:group:${group.id}`, data: { type: "message.created", message } });
-
-      const edited = await editMessage(t.db, owner.id, message.id, "Живой эфир (правка)");
-      await deleteMessage(t.db, owner.id, message.id);
-      await eventBus(t.db).drain();
-      await waitFor(() => listener.frames.length === 3, "the updated and deleted frames", 5_000);
-      expect(listener.frames.slice(1).map((f) => f.data)).toEqual([
-        { type: "message.updated", message: edited },
-        { type: "message.deleted", messageId: message.id, conversationId: group.id },
-      ]);
-
-      await removeFromGroup(t.db, owner.id, group.id, member.id);
-      await eventBus(t.db).drain();
-      await waitFor(() => listener.lost.length === 1, "the removal", 5_000);
-      expect(listener.lost).toEqual([`conversation:group:${group.id}`]);
-      await sendMessage(t.db, owner.id, "group", group.id, { body: "Уже без тебя" });
-      await eventBus(t.db).drain();
-      // A frame that would arrive comes through the same pub/sub as this marker frame, so once it is here nothing else is due.
-      const marker = fakeConnection(owner.id);
-      hub.subscribe(marker.connection, { kind: "group", conversationId: group.id });
-      await sendMessage(t.db, owner.id, "group", group.id, { body: "Метка" });
-      await eventBus(t.db).drain();
-      // Wait for the marker itself: under load the previous message's frame may reach the marker connection too.
-      await waitFor(() => marker.frames.some((frame) => frame.data.type === "message.created" && frame.data.message.body === "Метка"), "the marker frame");
-      expect(listener.frames).toHaveLength(3);
-    } finally {
-      detach();
-    }
-  });
-
-  it("the public conversation travels on a group channel", async () => {
-    const [author, reader] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
-    const publicId = await getPublicConversationId(t.db);
-    const listener = fakeConnection(reader.id);
-    const off = realtimeHub(t.db).subscribe(listener.connection, { kind: "group", conversationId: publicId });
-    try {
-      await sendMessage(t.db, author.id, "group", publicId, { body: "Всем привет из общего чата" });
-      await eventBus(t.db).drain();
-      await waitFor(() => listener.frames.length === 1, "the public frame", 5_000);
-      expect(listener.frames[0]).toMatchObject({ channel: `conversation:group:${publicId}`, data: { type: "message.created" } });
-    } finally {
-      off();
-    }
   });
 });

@@ -10,16 +10,20 @@
  * recipients (every member but the author; none in the public conversation) and, in the public
  * conversation, the mentioned members; realtime.server.ts turns them into channel frames.
  */
+import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { conversationMembers, conversations, messages, users } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
+import { processPostImage } from "~/lib/images/post-image.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
+import type { FileStorage } from "~/lib/storage/storage.server";
 import { mentionTargets } from "../mentions/mentions.server";
 import { assertMayPublish } from "../moderation/sanctions.server";
+import { IMAGE_RATE_MESSAGE } from "../uploads/post-images.server";
 import type { UserRow } from "../users/users.server";
 import {
   assertNotBlocked,
@@ -34,7 +38,7 @@ import {
   type ConversationRow,
 } from "./access.server";
 import { loadMessageContext, toMessageDto, toMessageDtos, type MessageRow } from "./mapper.server";
-import { MessageBodySchema } from "./schemas";
+import { MessageBodySchema, MessageTextSchema } from "./schemas";
 import type { MessageDto, MessageHistoryDto, UnreadItem, UnreadRecordDto } from "./types";
 
 /** History pages: 30 messages when the request names no limit. */
@@ -49,6 +53,17 @@ const messageNotFound = () => new NotFound("Сообщение не найден
 
 function checkBody(body: unknown): string {
   return orInvalid(MessageBodySchema.safeParse(body), "body");
+}
+
+/** The text beside a picture: as checkBody, but it may be empty. */
+function checkText(body: unknown): string {
+  return orInvalid(MessageTextSchema.safeParse(body ?? ""), "body");
+}
+
+/** A picture attached to a new message: the uploaded bytes and where to store them. */
+export interface MessageImageUpload {
+  bytes: Uint8Array;
+  storage: FileStorage;
 }
 
 /**
@@ -116,14 +131,18 @@ function eventName(conversation: ConversationRow, author: UserRow): string {
 }
 
 /**
- * `authorId` writes `input.body` (trimmed, 1-4000 characters) in conversation `conversationId`
- * (kind "group" includes the public conversation), optionally replying to `input.replyToId`,
- * a message of the same conversation. In one transaction: inserts the message, moves the
+ * `authorId` writes `input.body` (trimmed, 1-4000 characters; 0-4000 beside a picture) in
+ * conversation `conversationId` (kind "group" includes the public conversation), optionally
+ * replying to `input.replyToId`, a message of the same conversation, optionally with the
+ * picture `input.image` (issue 14): processed like post pictures (10 MB, jpeg/png/webp/gif/avif,
+ * stored as WebP under `chat/{authorId}/{random}.webp`) and counted against the image-upload
+ * limit (docs/product/limits.md#rate-limits). In one transaction: inserts the message, moves the
  * conversation's last_message_at and the author's read marker to it. Then publishes
  * `message.created` with the conversation `{id, kind, name}`, the recipients (every member but
  * the author; none in the public conversation) and, in the public conversation, the mentioned
  * members (at most 10, not blocking the author). Returns the message.
- * Throws ValidationFailed (`invalid_input`; `reply_not_found`), NotFound
+ * Throws ValidationFailed (`invalid_input`; `reply_not_found`; field `image`: `image_empty`,
+ * `image_too_large`, `image_unsupported_type`), NotFound
  * (`conversation_not_found`), Forbidden (`blocked`) in a personal conversation where either
  * member blocked the other, MemberMuted / AccountSuspended while the author is sanctioned
  * (docs/product/moderation.md#suspension-and-mute), RateLimited (20 messages per 30 s, docs/product/limits.md#rate-limits).
@@ -133,9 +152,10 @@ export async function sendMessage(
   authorId: number,
   kind: AddressKind,
   conversationId: number,
-  input: { body: string; replyToId?: number | null },
+  input: { body?: string; replyToId?: number | null; image?: MessageImageUpload | null },
 ): Promise<MessageDto> {
-  const body = checkBody(input.body);
+  const upload = input.image ?? null;
+  const body = upload ? checkText(input.body) : checkBody(input.body);
   const { conversation } = await requireConversation(db, authorId, kind, conversationId);
   await assertMayPublish(db, authorId);
   if (conversation.kind === "personal") {
@@ -151,10 +171,22 @@ export async function sendMessage(
       throw new ValidationFailed("Сообщение, на которое вы отвечаете, не найдено", { replyToId: ["Сообщение не найдено"] }, "reply_not_found");
     }
   }
+  // The picture is checked before any limit is counted: a refused file costs nothing.
+  const picture = upload ? await processPostImage(upload.bytes) : null;
   await consumeLimit(db, "messages", String(authorId), MESSAGE_RATE_MESSAGE);
+  let image: { imageUrl: string; imageWidth: number; imageHeight: number } | null = null;
+  if (upload && picture) {
+    await consumeLimit(db, "imageUploads", String(authorId), IMAGE_RATE_MESSAGE);
+    const key = `chat/${authorId}/${randomBytes(12).toString("hex")}.webp`;
+    await upload.storage.put(key, picture.bytes, picture.contentType);
+    image = { imageUrl: upload.storage.publicUrl(key), imageWidth: picture.width, imageHeight: picture.height };
+  }
 
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(messages).values({ conversationId: conversation.id, authorId, body, replyToId }).returning();
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ conversationId: conversation.id, authorId, body, replyToId, ...image })
+      .returning();
     await tx
       .update(conversations)
       // now() is the transaction's start, the message's created_at; greatest keeps a later one that committed first.
@@ -233,39 +265,57 @@ export async function editMessage(db: Db, actorId: number, messageId: number, bo
 }
 
 /**
- * The author `actorId` deletes message `messageId`: soft delete, the body is blanked and
- * deleted_at set, so replies keep their quote ("deleted"). Publishes `message.deleted` the first
+ * The author `actorId` deletes message `messageId`: soft delete, the body and the picture
+ * (issue 14) are blanked and deleted_at set, so replies keep their quote ("deleted"). Publishes `message.deleted` the first
  * time; deleting again changes nothing.
+ * With `storage`, the picture's file is removed from it too, so its address stops working.
  * Throws NotFound (`message_not_found`) and Forbidden (`not_author`, «Можно удалить только своё сообщение»).
  */
-export async function deleteMessage(db: Db, actorId: number, messageId: number): Promise<void> {
+export async function deleteMessage(db: Db, actorId: number, messageId: number, storage?: FileStorage): Promise<void> {
   const { message, conversation } = await requireVisibleMessage(db, actorId, messageId);
   if (message.authorId !== actorId) throw new Forbidden("Можно удалить только своё сообщение", "not_author");
   const deleted = await db
     .update(messages)
-    .set({ body: "", deletedAt: new Date() })
+    .set({ body: "", imageUrl: null, imageWidth: null, imageHeight: null, deletedAt: new Date() })
     .where(and(eq(messages.id, message.id), sql`${messages.deletedAt} is null`))
     .returning({ id: messages.id });
   if (deleted.length === 0) return;
+  // Local storage serves a key at /uploads/{key} (app/lib/storage/local.server.ts).
+  const key = message.imageUrl?.match(/^\/uploads\/(chat\/.+)$/)?.[1];
+  if (storage && key) await storage.delete(key);
   eventBus(db).publish({ type: "message.deleted", messageId: message.id, conversation: { id: conversation.id, kind: conversation.kind } });
 }
 
 /**
  * Moves `userId`'s read marker in conversation `conversationId` forward to `upToMessageId`
  * (default: the conversation's last message), never backwards and never past the last message.
- * One query. Does nothing in the public conversation (no unread counts there), in a conversation
- * the member is not in, or for a malformed id.
+ * One query when the marker stays; when it moves, one more to publish `conversation.read`
+ * (docs/product/conversations.md#read-receipts). Does nothing in the public conversation (no unread counts there),
+ * in a conversation the member is not in, or for a malformed id. Returns the new marker, or
+ * null when it did not move.
  */
-export async function markConversationRead(db: Db, userId: number, conversationId: number, upToMessageId?: number): Promise<void> {
-  if (!isValidId(conversationId)) return;
-  if (upToMessageId !== undefined && !isValidId(upToMessageId)) return;
+export async function markConversationRead(db: Db, userId: number, conversationId: number, upToMessageId?: number): Promise<number | null> {
+  if (!isValidId(conversationId)) return null;
+  if (upToMessageId !== undefined && !isValidId(upToMessageId)) return null;
   // An empty conversation's last id is 0, not NULL: least(upTo, NULL) would be upTo, a marker past every future message.
   const lastId = latestMessageIdSql(conversationId);
   const target = upToMessageId === undefined ? lastId : sql`least(${upToMessageId}::integer, ${lastId})`;
-  await db
+  const [moved] = await db
     .update(conversationMembers)
     .set({ lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, ${target})` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+        sql`${conversationMembers.lastReadMessageId} < ${target}`,
+      ),
+    )
+    .returning({ upTo: conversationMembers.lastReadMessageId });
+  if (!moved) return null;
+  const [conversation] = await db.select({ kind: conversations.kind }).from(conversations).where(eq(conversations.id, conversationId));
+  if (conversation)
+    eventBus(db).publish({ type: "conversation.read", conversation: { id: conversationId, kind: conversation.kind }, userId, upTo: moved.upTo });
+  return moved.upTo;
 }
 
 /**

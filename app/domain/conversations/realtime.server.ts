@@ -8,6 +8,7 @@ import type { Db } from "~/db/client.server";
 import { eventBus } from "~/lib/events.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import { channelKindOf } from "./access.server";
+import { announcePresence } from "./presence.server";
 import type { ConversationFrameData } from "./types";
 
 /** Subscribes the conversation channels of database `db` to the event bus; call once per database. */
@@ -21,6 +22,12 @@ export function registerConversationRealtime(db: Db): void {
   bus.subscribe("message.deleted", (event) =>
     publish(event.conversation, { type: "message.deleted", messageId: event.messageId, conversationId: event.conversation.id }),
   );
+  // docs/product/conversations.md#read-receipts: only personal conversations show receipts.
+  bus.subscribe("conversation.read", (event) =>
+    event.conversation.kind === "personal" ? publish(event.conversation, { type: "read", userId: event.userId, upTo: event.upTo }) : undefined,
+  );
+  // docs/product/conversations.md#online: a member's peers see their dot change.
+  bus.subscribe("presence.changed", (event) => announcePresence(db, event.userId));
   bus.subscribe("conversation.member_removed", (event) =>
     realtimeHub(db).removeFromChannel(event.userId, { kind: "group", conversationId: event.conversationId }),
   );

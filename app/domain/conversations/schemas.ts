@@ -33,6 +33,26 @@ export const MessageBodySchema = z
   .refine((body) => !body.includes("\0"), "Сообщение содержит недопустимый символ")
   .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов`);
 
+/** The text beside a picture (issue 14): the same rules as MessageBodySchema, but it may be empty. */
+export const MessageTextSchema = z
+  .string()
+  .trim()
+  .refine((body) => !body.includes("\0"), "Сообщение содержит недопустимый символ")
+  .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов`);
+
+/** The Russian refusal of a message with neither text nor a picture. */
+export const EMPTY_MESSAGE_TEXT = "Напишите сообщение или прикрепите изображение";
+
+/** The largest picture a message may carry, in bytes (10 MB, as post pictures: docs/product/limits.md#uploads-and-images). */
+export const MAX_MESSAGE_IMAGE_BYTES = 10 * 1024 * 1024;
+
+const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
+
+/** A picture chosen in the composer's `image` field. */
+const MessageImageSchema = z
+  .custom<File>(isFile, "Выберите изображение")
+  .refine((file) => file.size <= MAX_MESSAGE_IMAGE_BYTES, "Файл слишком большой: не больше 10 МБ");
+
 /** A new group conversation. */
 export const CreateGroupSchema = z.object({ name: GroupNameSchema });
 
@@ -45,14 +65,33 @@ export const InviteSchema = z.object({
     .pipe(z.string().min(1, "Введите имя пользователя").max(64, "Пользователь не найден")),
 });
 
-/** A new message; `replyToId` quotes a message of the same conversation. Empty reply ids are ignored. */
-export const SendMessageSchema = z.object({
+/** A new text message through /api (JSON or a form; pictures are sent from the conversations page). */
+export const SendTextMessageSchema = z.object({
   body: MessageBodySchema,
   replyToId: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     idSchema("Сообщение, на которое вы отвечаете, не найдено").optional(),
   ),
 });
+
+/** The fields of a new message, before the rule that it needs text or a picture (SendMessageSchema). */
+export const SendMessageFields = z.object({
+  body: MessageTextSchema.optional(),
+  // An empty file field (nothing chosen) is no picture.
+  image: z.preprocess((value) => (isFile(value) && value.size === 0 ? undefined : value), MessageImageSchema.optional()),
+  replyToId: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    idSchema("Сообщение, на которое вы отвечаете, не найдено").optional(),
+  ),
+});
+
+/** A message needs text or a picture (issue 14): the refusal goes under the text field. */
+export function requireMessageContent(value: { body?: string; image?: File }, ctx: z.RefinementCtx): void {
+  if (!value.body && !value.image) ctx.addIssue({ code: "custom", path: ["body"], message: EMPTY_MESSAGE_TEXT });
+}
+
+/** A new message: text, a picture (field `image`) or both; `replyToId` quotes a message of the same conversation. Empty reply ids are ignored. */
+export const SendMessageSchema = SendMessageFields.superRefine(requireMessageContent);
 
 /** Editing one's own message: its id and the new text (same rules as a new message). */
 export const EditMessageSchema = z.object({
@@ -79,5 +118,6 @@ export const HistoryQuerySchema = z.object({
 export type CreateGroupInput = z.infer<typeof CreateGroupSchema>;
 export type InviteInput = z.infer<typeof InviteSchema>;
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
+export type SendTextMessageInput = z.infer<typeof SendTextMessageSchema>;
 export type EditMessageInput = z.infer<typeof EditMessageSchema>;
 export type DeleteMessageInput = z.infer<typeof DeleteMessageSchema>;

@@ -3,6 +3,7 @@
  * by the server, the /api calls, realtime frames and the browser. Types only.
  */
 import type { UserRefDto } from "~/domain/users/users.server";
+import type { MentionRefDto } from "~/domain/mentions/plain-text";
 
 export type ConversationKind = "group" | "personal" | "public";
 
@@ -20,12 +21,21 @@ export const CHAT_LIMITS = {
   groupNameLength: 100,
 } as const;
 
+/** A picture attached to a message (issue 14): its public URL (shown through the image endpoint) and size in pixels. */
+export interface MessageImageDto {
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface MessageDto {
   id: number;
   conversationId: number;
   author: UserRefDto;
-  /** Markdown-free plain text; "" when deleted. */
+  /** Markdown-free plain text; "" when deleted, and may be "" beside a picture. */
   body: string;
+  /** The attached picture, or null (none, deleted, or hidden from this reader). */
+  image: MessageImageDto | null;
   /** The message replied to, shortened for the quote, or null. */
   replyTo: { id: number; author: string; excerpt: string; deleted: boolean } | null;
   createdAt: string;
@@ -35,6 +45,11 @@ export interface MessageDto {
   moderated: boolean;
   /** Hidden by reports until a moderator decides; the body is "" except for its author and moderators (issue 10). */
   hidden: boolean;
+  /**
+   * The members the body mentions, resolved (public conversation only: there a mention notifies, so
+   * the name links to the profile; docs/product/conversations.md#public-conversation); [] elsewhere.
+   */
+  mentions: MentionRefDto[];
 }
 
 export interface ConversationDto {
@@ -54,6 +69,12 @@ export interface ConversationDto {
 export interface ConversationDetailDto extends ConversationDto {
   /** Group and personal members; empty for the public conversation (everyone). */
   members: UserRefDto[];
+  /**
+   * A personal conversation: the other member's read marker (the id of the last message they
+   * read, 0 for none), for read receipts (docs/product/conversations.md#read-receipts); null for
+   * groups and the public conversation.
+   */
+  peerReadUpTo: number | null;
 }
 
 /** One item of the unread record (docs/product/conversations.md#unread-counts). */
@@ -81,4 +102,9 @@ export interface MessageHistoryDto {
 export type ConversationFrameData =
   | { type: "message.created"; message: MessageDto }
   | { type: "message.updated"; message: MessageDto }
-  | { type: "message.deleted"; messageId: number; conversationId: number };
+  | { type: "message.deleted"; messageId: number; conversationId: number }
+  /** A personal conversation's member read up to message `upTo` (docs/product/conversations.md#read-receipts). */
+  | { type: "read"; userId: number; upTo: number };
+
+/** The frames that change messages (all but `read`). */
+export type MessageFrameData = Exclude<ConversationFrameData, { type: "read" }>;

@@ -8,7 +8,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts } from "~/db/schema";
-import { getBalances, topUp } from "~/domain/ledger/wallet.server";
+import { topUp } from "~/domain/ledger/wallet.server";
+import { getBalances } from "~/domain/ledger/balances.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { AppError, Conflict } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";

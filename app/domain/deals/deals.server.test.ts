@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blocks, dealTransitions } from "~/db/schema";
-import { getBalances, topUp } from "~/domain/ledger/wallet.server";
+import { topUp } from "~/domain/ledger/wallet.server";
+import { getBalances } from "~/domain/ledger/balances.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";

@@ -18,13 +18,14 @@ import type { Db, Tx } from "~/db/client.server";
 import { dealTransitions, deals, users } from "~/db/schema";
 import { postTransfers, type AccountRef, type Leg } from "~/domain/ledger/ledger.server";
 import { formatKopecks, MAX_OPERATION_KOPECKS } from "~/domain/ledger/money";
-import { runOperationDetailed, type Json, type Operation } from "~/domain/ledger/operations.server";
+import { limitNewOperation, runOperationDetailed, type Json, type Operation } from "~/domain/ledger/operations.server";
 import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
 import { assertCleanText } from "~/lib/text";
 import { DEAL_AUTO_COMPLETE_HOURS, DEAL_MIN_AMOUNT, dealFee } from "./fees";
 import { isModeratorById } from "~/domain/users/roles.server";
+import { writeAudit } from "~/domain/moderation/audit.server";
 import { isBlockedBy } from "~/domain/people/relations.server";
 import { dealNotFound, loadDealDto } from "./queries.server";
 import { checkDealAction, nextDealState } from "./rules";
@@ -60,7 +61,8 @@ export interface DealActionInput {
   note?: string;
 }
 
-function invalid(field: string, message: string, code: string): ValidationFailed {
+/** ValidationFailed (400) with `message` under `field` and `code`. */
+export function invalid(field: string, message: string, code: string): ValidationFailed {
   return new ValidationFailed(message, { [field]: [message] }, code);
 }
 
@@ -106,6 +108,7 @@ export async function createDeal(db: Db, creatorId: number, input: CreateDealInp
   const sellerId = role === "buyer" ? counterparty.id : creatorId;
   const fees = dealFee(amount, feePayer);
   const request = { buyerId, sellerId, amount, description, deadline: deadline.toISOString(), feePayer };
+  await limitNewOperation(db, creatorId, key, "deals", "Слишком много новых сделок подряд. Попробуйте позже.");
   const { result, replayed } = await runOperationDetailed(db, creatorId, key, "deal.create", request, async (tx, operation) => {
     const [row] = await tx
       .insert(deals)
@@ -140,7 +143,9 @@ async function findMember(db: Db, who: string | number): Promise<{ id: number } 
  * Member `actorId` applies `action` to deal `dealId` under idempotency key `key` (one
  * operation; `now` stamps the deal's times). Returns the deal after it (a retry with the same
  * key gets the same DealDto back and moves nothing). Publishes `deal.completed` after commit
- * when the seller is paid in full (confirm, moderator's release).
+ * when the seller is paid in full (confirm, moderator's release). A moderator's `resolve` is
+ * written to the audit log in the same transaction, naming the party it went against
+ * (resolutionAgainst; docs/product/moderation.md#audit-log).
  *
  * Who may do what, in which state: rules.ts (docs/product/deals.md#actions). Throws NotFound
  * (`deal_not_found`) unless the actor is a party or a moderator; Forbidden (`not_a_party`,
@@ -183,8 +188,12 @@ export async function applyDealAction(
   return result;
 }
 
-/** The request an action is fingerprinted by: only the fields its action uses, validated. */
-function actionRequest(dealId: number, action: DealAction, input: DealActionInput) {
+/**
+ * The request an action is fingerprinted by: only the fields its action uses, validated. Throws
+ * ValidationFailed (`reason_required`, `resolution_required`, `note_required`,
+ * `invalid_seller_share`, `invalid_text`). Also the confirmation step's check (preview.server.ts).
+ */
+export function actionRequest(dealId: number, action: DealAction, input: DealActionInput) {
   const request: { dealId: number; action: DealAction; reason?: string; resolution?: DealResolution; sellerShare?: number; note?: string } = { dealId, action };
   assertCleanText("reason", input.reason);
   assertCleanText("note", input.note);
@@ -297,7 +306,36 @@ async function transition(
     throw error;
   }
   await tx.update(deals).set(changes).where(eq(deals.id, deal.id));
+  if (action === "resolve") {
+    await writeAudit(tx, {
+      actorId,
+      action: "deal.resolve",
+      targetType: "deal",
+      targetId: deal.id,
+      targetUserId: resolutionAgainst(deal, input.resolution!),
+      reason: note,
+      details: {
+        resolution: input.resolution!,
+        buyerId: deal.buyerId,
+        sellerId: deal.sellerId,
+        amount: deal.amount,
+        ...(input.resolution === "split" ? { sellerShare: input.sellerShare! } : {}),
+      },
+    });
+  }
   return (await loadDealDto(tx, deal.id))!;
+}
+
+/**
+ * The party a dispute's resolution went against, whom its `deal.resolve` audit entry concerns
+ * (docs/product/moderation.md#audit-log): the buyer when the money is released to the seller, the
+ * seller when it is refunded, and for a split the party the dispute was opened against (the
+ * other side of `disputedBy`, as a claim's entries name the accused). Returns a member id.
+ */
+export function resolutionAgainst(deal: Pick<DealRow, "buyerId" | "sellerId" | "disputedBy">, resolution: DealResolution): number {
+  if (resolution === "release") return deal.buyerId;
+  if (resolution === "refund") return deal.sellerId;
+  return deal.disputedBy === deal.sellerId ? deal.buyerId : deal.sellerId;
 }
 
 /** After commit: `deal.transitioned` for the parties' notifications (docs/product/notifications.md#money-and-trust). */

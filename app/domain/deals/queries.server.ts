@@ -10,8 +10,9 @@ import { Forbidden, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { isModeratorById } from "~/domain/users/roles.server";
+import { memberBadge, memberBadgeColumns } from "~/domain/users/member-badge.server";
 import { availableDealActions } from "./rules";
-import type { DealAction, DealDetailDto, DealDto, DealTransitionDto } from "./types";
+import type { DealAction, DealDetailDto, DealDto, DealMemberDto, DealTransitionDto } from "./types";
 
 type DealRow = typeof deals.$inferSelect;
 
@@ -21,8 +22,8 @@ const resolver = aliasedTable(users, "resolver");
 
 const dealColumns = {
   deal: deals,
-  buyerName: buyer.username,
-  sellerName: seller.username,
+  buyer: memberBadgeColumns(buyer),
+  seller: memberBadgeColumns(seller),
   resolverName: resolver.username,
 };
 
@@ -37,12 +38,12 @@ function selectDeals(db: Db | Tx) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Maps a deal row and its parties' names to DealDto (the only mapper). */
-export function toDealDto(row: DealRow, names: { buyer: string; seller: string; resolver: string | null }): DealDto {
+/** Maps a deal row, its parties and its resolver's name to DealDto (the only mapper). */
+export function toDealDto(row: DealRow, names: { buyer: DealMemberDto; seller: DealMemberDto; resolver: string | null }): DealDto {
   return {
     id: row.id,
-    buyer: { id: row.buyerId, username: names.buyer },
-    seller: { id: row.sellerId, username: names.seller },
+    buyer: names.buyer,
+    seller: names.seller,
     createdById: row.createdBy,
     amount: row.amount,
     fee: row.fee,
@@ -67,8 +68,10 @@ export function toDealDto(row: DealRow, names: { buyer: string; seller: string; 
   };
 }
 
-function fromSelected(row: { deal: DealRow; buyerName: string; sellerName: string; resolverName: string | null }): DealDto {
-  return toDealDto(row.deal, { buyer: row.buyerName, seller: row.sellerName, resolver: row.resolverName });
+type PartyColumns = Parameters<typeof memberBadge>[0];
+
+function fromSelected(row: { deal: DealRow; buyer: PartyColumns; seller: PartyColumns; resolverName: string | null }): DealDto {
+  return toDealDto(row.deal, { buyer: memberBadge(row.buyer), seller: memberBadge(row.seller), resolver: row.resolverName });
 }
 
 /** Deal `dealId` as DealDto (no access check), or null. Reads through `db` or a transaction. */

@@ -89,6 +89,12 @@ export const DealActionFormSchema = z.object({
   intent: actionEnum,
   ...actionFields,
   sellerShare: roublesField({ message: "Укажите долю продавца в рублях" }).optional(),
+  /**
+   * "1" on the confirmation step's post of «Оплатить», «Подтвердить получение», «Согласиться на
+   * отмену» and the resolution: move the money;
+   * absent: check and show what would move (docs/product/interface.md#money-confirmations).
+   */
+  confirmed: z.literal("1").optional(),
   idempotencyKey: z.string({ error: "Форма устарела. Обновите страницу." }),
 });
 

@@ -4,6 +4,7 @@
  * and the Russian labels of states and actions. No server imports: the browser uses it too.
  */
 import type { DealFeePayer, DealState } from "~/db/schema-trust";
+import type { MemberBadgeDto } from "~/domain/users/member-badge.server";
 
 export type { DealFeePayer, DealState };
 
@@ -22,11 +23,14 @@ export interface DealPartyDto {
   username: string;
 }
 
+/** A buyer or seller: with picture and ranks, so lists show the scam overlay and open the trust card (docs/product/interface.md#trust-card). */
+export type DealMemberDto = MemberBadgeDto;
+
 /** A deal as its parties and moderators see it. Amounts in kopecks; times ISO 8601. */
 export interface DealDto {
   id: number;
-  buyer: DealPartyDto;
-  seller: DealPartyDto;
+  buyer: DealMemberDto;
+  seller: DealMemberDto;
   /** The party who proposed the deal; the other one accepts it. */
   createdById: number;
   amount: number;

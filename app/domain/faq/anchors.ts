@@ -1,7 +1,7 @@
 /**
  * Anchors of FAQ questions and sections (issue 11 "every question has an anchor"): readable
  * Latin slugs made from the Russian text, e.g. «Как вывести депозит?» → kak-vyvesti-depozit.
- * Pure. Uniqueness is the database's (faq_entries_anchor_key): see faq.server.ts.
+ * Pure. Uniqueness is the database's (faq_entries_anchor_key): see store.server.ts.
  */
 
 const CYRILLIC: Record<string, string> = {

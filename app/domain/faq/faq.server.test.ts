@@ -6,17 +6,9 @@ import { makeUser } from "../../../tests/setup/factories";
 import { promoteToAdmin } from "../../../tests/setup/ledger";
 import type { UserRow } from "../users/users.server";
 import { DEFAULT_FAQ, ensureDefaultFaq } from "./default-faq.server";
-import {
-  createFaqEntry,
-  createFaqSection,
-  deleteFaqEntry,
-  getAdminFaq,
-  getPublishedFaq,
-  moveFaqEntry,
-  moveFaqSection,
-  setFaqEntryPublished,
-  updateFaqEntry,
-} from "./faq.server";
+import { createFaqEntry, deleteFaqEntry, moveFaqEntry, setFaqEntryPublished, updateFaqEntry } from "./entries.server";
+import { getAdminFaq, getPublishedFaq } from "./faq.server";
+import { createFaqSection, moveFaqSection } from "./sections.server";
 
 let t: TestDatabase;
 let admin: UserRow;

@@ -4,7 +4,6 @@ import { countQueries } from "../../../tests/setup/query-count";
 import type { Db } from "~/db/client.server";
 import { isNotNull } from "drizzle-orm";
 import { commentLikes, comments, deals, ledgerAccounts, postLikes, posts, users, wallPostLikes, wallPosts } from "~/db/schema";
-import { generateApiToken } from "../users/users.server";
 import { getLeaderboard, LEADERBOARD_SIZE, leaderboardTabs, parseLeaderboardQuery } from "./leaderboard.server";
 
 let t: TestDatabase;
@@ -28,7 +27,7 @@ const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
 async function insertMembers(db: Db, names: string[], values: Partial<typeof users.$inferInsert> = {}) {
   const rows = await db
     .insert(users)
-    .values(names.map((username) => ({ username, email: `${username}@example.test`, apiToken: generateApiToken(), ...values })))
+    .values(names.map((username) => ({ username, email: `${username}@example.test`, ...values })))
     .returning();
   return Object.fromEntries(rows.map((r) => [r.username, r]));
 }

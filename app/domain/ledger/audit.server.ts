@@ -14,7 +14,7 @@
  * transfers are always a prefix of its history in id order.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "~/db/client.server";
+import { executeRows, type Db, type Tx } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
 /** What a finding is about. */
@@ -38,7 +38,9 @@ export type LedgerDriftKind =
   /** A completed deposit withdrawal disagrees with its withdrawal transfer. */
   | "withdrawal_transfer"
   /** An upheld claim's compensation disagrees with its compensation transfer. */
-  | "compensation_transfer";
+  | "compensation_transfer"
+  /** An ad request's escrow `ad:{id}` does not hold its price while pending and 0 once reviewed, or an approved ad was not paid exactly its price. */
+  | "ad_escrow";
 
 /** One drift: what, which account (null when the finding is not about one account), and the line to log. */
 export interface LedgerDrift {
@@ -75,9 +77,8 @@ function describeAccount(row: Row): string {
   return `account ${id} (${String(row.kind)})`;
 }
 
-async function rows(tx: Tx, query: SQL): Promise<Row[]> {
-  const result = (await tx.execute(query)) as unknown as Row[] | { rows: Row[] };
-  return Array.isArray(result) ? result : result.rows;
+function rows(tx: Tx, query: SQL): Promise<Row[]> {
+  return executeRows<Row>(tx, query);
 }
 
 /**
@@ -205,7 +206,7 @@ export async function auditLedger(db: Db): Promise<LedgerAuditReport> {
         });
       }
 
-      // Escrows named deal:{id}: other escrow references (ads, later) are checked by their own features.
+      // Escrows named deal:{id}; ad escrows (ad:{id}) are checked below with their requests.
       const escrows = await rows(
         tx,
         sql`select a.id as account_id, 'escrow' as kind, null as user_id, coalesce(a.reference, 'deal:' || d.id) as reference,
@@ -294,6 +295,27 @@ export async function auditLedger(db: Db): Promise<LedgerAuditReport> {
             (row.transfer_id === null
               ? "and no transfer"
               : `its transfer ${n(row.transfer_id)} is a ${String(row.transfer_kind)} of ${n(row.transfer_amount)}`),
+        });
+      }
+
+      // Ad requests (docs/product/money.md#recipe-ad-request-approval-and-rejection): escrow ad:{id}
+      // holds the price while pending and nothing after; an approved ad paid the platform exactly its price.
+      const ads = await rows(
+        tx,
+        sql`select c.id, c.state, c.amount::text as amount, coalesce(a.balance, 0)::text as balance,
+                   coalesce((select sum(t.amount) from ledger_transfers t where t.debit_account_id = a.id and t.kind = 'ad_payment'), 0)::text as paid
+            from ad_campaigns c left join ledger_accounts a on a.kind = 'escrow' and a.reference = 'ad:' || c.id
+            where coalesce(a.balance, 0) <> case when c.state = 'pending' then c.amount else 0 end
+               or coalesce((select sum(t.amount) from ledger_transfers t where t.debit_account_id = a.id and t.kind = 'ad_payment'), 0)
+                  <> case when c.state = 'approved' then c.amount else 0 end
+            order by c.id
+            limit ${limit}`,
+      );
+      for (const row of ads) {
+        drifts.push({
+          kind: "ad_escrow",
+          accountId: null,
+          message: `ad_escrow: ad request ${n(row.id)} is ${String(row.state)} with a price of ${n(row.amount)} kopecks: its escrow holds ${n(row.balance)}, the platform was paid ${n(row.paid)}`,
         });
       }
 

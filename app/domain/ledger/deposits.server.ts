@@ -21,12 +21,15 @@ import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { lockLedgerAccounts, memberAccountTransfers, memberBalances, postTransfers, type AccountRef } from "./ledger.server";
 import { DEPOSIT_WITHDRAWAL_DAYS } from "./deposits";
-import { runOperationDetailed, type Operation } from "./operations.server";
+import { limitNewOperation, runOperationDetailed, type Operation } from "./operations.server";
 import { assertAmount } from "./wallet.server";
+import { memberBadge, memberBadgeColumns, type MemberBadgeDto } from "~/domain/users/member-badge.server";
 import { logger } from "~/lib/logger.server";
 
 export { DEPOSIT_WITHDRAWAL_DAYS };
 const DAY_MS = 86_400_000;
+/** The refusal of the deposits limit (docs/product/limits.md#rate-limits). */
+const DEPOSIT_RATE_MESSAGE = "Слишком много операций с депозитом подряд. Попробуйте позже.";
 
 export const CLAIM_OPEN_MESSAGE = "Вывод депозита недоступен, пока против вас открыта претензия";
 export const WITHDRAWAL_PENDING_MESSAGE = "Заявка на вывод депозита уже подана: дождитесь её исполнения или отмените её";
@@ -71,7 +74,8 @@ export interface DepositLogEntry {
   /** Signed kopecks: positive adds to the deposit, negative takes from it. */
   amount: number;
   /** The claimant paid by a compensation; null for the member's own deposits and withdrawals. */
-  counterparty: { id: number; username: string } | null;
+  /** The other member (with ranks: the scam overlay and the trust card), or null. */
+  counterparty: MemberBadgeDto | null;
   /** ISO time. */
   createdAt: string;
   /** The deposit right after this entry, kopecks. */
@@ -86,7 +90,7 @@ function publishDeposit(db: Db, userId: number, deposit: number): void {
 }
 
 /** Open claims against `userId` (claims.status = 'open'); call it under the deposit account's lock. */
-async function openClaimsAgainst(db: Db | Tx, userId: number): Promise<number> {
+export async function openClaimsAgainst(db: Db | Tx, userId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(claims)
@@ -103,6 +107,7 @@ async function openClaimsAgainst(db: Db | Tx, userId: number): Promise<number> {
  */
 export async function depositFunds(db: Db, userId: number, amount: number, key: string): Promise<DepositResult> {
   assertAmount(amount);
+  await limitNewOperation(db, userId, key, "deposits", DEPOSIT_RATE_MESSAGE);
   const { result, replayed } = await runOperationDetailed(db, userId, key, "deposit", { amount }, async (tx, operation): Promise<DepositResult> => {
     const [transfer] = await postTransfers(tx, operation.id, [{ kind: "deposit", from: availableOf(userId), to: depositOf(userId), amount }]);
     return { operationId: operation.id, transferId: transfer!.id, amount, deposit: transfer!.creditBalanceAfter, available: transfer!.debitBalanceAfter };
@@ -122,6 +127,7 @@ export async function depositFunds(db: Db, userId: number, amount: number, key: 
  */
 export async function requestDepositWithdrawal(db: Db, userId: number, amount: number, key: string, now: Date = new Date()): Promise<PendingWithdrawal> {
   assertAmount(amount);
+  await limitNewOperation(db, userId, key, "deposits", DEPOSIT_RATE_MESSAGE);
   const { result } = await runOperationDetailed(
     db,
     userId,
@@ -158,6 +164,7 @@ export async function requestDepositWithdrawal(db: Db, userId: number, amount: n
  */
 export async function cancelDepositWithdrawal(db: Db, userId: number, withdrawalId: number, key: string): Promise<{ id: number; cancelled: true }> {
   if (!isValidId(withdrawalId)) throw withdrawalNotFound();
+  await limitNewOperation(db, userId, key, "deposits", DEPOSIT_RATE_MESSAGE);
   const { result } = await runOperationDetailed(db, userId, key, "deposit.withdrawal.cancel", { withdrawalId }, async (tx) => {
     const [row] = await tx.select().from(depositWithdrawals).where(eq(depositWithdrawals.id, withdrawalId)).for("update");
     if (!row || row.userId !== userId) throw withdrawalNotFound();
@@ -168,7 +175,8 @@ export async function cancelDepositWithdrawal(db: Db, userId: number, withdrawal
   return result;
 }
 
-function withdrawalNotFound(): NotFound {
+/** NotFound (`withdrawal_not_found`, 404): an unknown withdrawal or another member's. */
+export function withdrawalNotFound(): NotFound {
   return new NotFound("Заявка на вывод не найдена", "withdrawal_not_found");
 }
 
@@ -304,8 +312,7 @@ export async function listDepositLog(db: Db, userId: number, params: PageParams)
         debitBalanceAfter: ledgerTransfers.debitBalanceAfter,
         creditBalanceAfter: ledgerTransfers.creditBalanceAfter,
         createdAt: ledgerTransfers.createdAt,
-        counterpartyId: counterparty.id,
-        counterpartyUsername: counterparty.username,
+        counterparty: memberBadgeColumns(counterparty),
       })
       .from(ledgerTransfers)
       .innerJoin(
@@ -329,7 +336,7 @@ export async function listDepositLog(db: Db, userId: number, params: PageParams)
       id: row.id,
       type,
       amount: outgoing ? -row.amount : row.amount,
-      counterparty: row.counterpartyId === null ? null : { id: row.counterpartyId, username: row.counterpartyUsername! },
+      counterparty: row.counterparty === null ? null : memberBadge(row.counterparty),
       createdAt: row.createdAt.toISOString(),
       balanceAfter: outgoing ? row.debitBalanceAfter : row.creditBalanceAfter,
     };

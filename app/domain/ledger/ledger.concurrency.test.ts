@@ -5,15 +5,13 @@
  * with the same idempotency key. Meaningful on PostgreSQL (its own database with a pool of 24
  * connections, so the clients really overlap); on PGlite it runs serialised and still passes.
  */
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { ledgerOperations, ledgerTransfers, users } from "~/db/schema";
-import { generateApiToken } from "~/domain/users/users.server";
 import { AppError } from "~/lib/errors";
-import { engine } from "../../../tests/setup/database";
+import { overrideLimits } from "~/lib/rate-limit.server";
+import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { ledgerSnapshot, operationsWithSeveralTransfers, promoteToAdmin } from "../../../tests/setup/ledger";
 import { releaseDueHolds, releaseHold, topUp, transferToMember } from "./wallet.server";
 
@@ -21,32 +19,17 @@ const CLIENTS = 24;
 const OPERATIONS_PER_CLIENT = 100;
 const MEMBERS = 30;
 
-let handle: DatabaseHandle;
-let destroy: () => Promise<void>;
+let handle: TestDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    handle = await openDatabase();
-    destroy = handle.close;
-  } else {
-    const name = `test_ledger_${Date.now()}_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString(), maxConnections: CLIENTS });
-    destroy = async () => {
-      await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    };
-  }
+  handle = await createTestDatabase({ maxConnections: CLIENTS });
   db = handle.db;
+  // The load is the point here, not the per-member transfer limit (docs/product/limits.md#rate-limits).
+  overrideLimits(db, { transfers: { points: 1_000_000, durationS: 60 } });
 });
 afterAll(async () => {
-  await destroy();
+  await handle.destroy();
 });
 
 interface Acked {
@@ -70,7 +53,7 @@ describe(`ledger under concurrent load on ${engine}`, () => {
   it(`${CLIENTS} clients, ${CLIENTS * OPERATIONS_PER_CLIENT} operations with concurrent retries: invariants hold, no duplicate transfer`, async () => {
     const rows = await db
       .insert(users)
-      .values(Array.from({ length: MEMBERS + 1 }, (_, i) => ({ username: `load_${i}`, email: `load_${i}@example.test`, apiToken: generateApiToken() })))
+      .values(Array.from({ length: MEMBERS + 1 }, (_, i) => ({ username: `load_${i}`, email: `load_${i}@example.test` })))
       .returning({ id: users.id });
     const adminId = rows[0]!.id;
     const members = rows.slice(1).map((r) => r.id);

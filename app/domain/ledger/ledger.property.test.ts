@@ -8,12 +8,13 @@ import fc from "fast-check";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerOperations, ledgerTransfers, users } from "~/db/schema";
-import { generateApiToken, type UserRow } from "~/domain/users/users.server";
+import { type UserRow } from "~/domain/users/users.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { ledgerSnapshot, operationsWithSeveralTransfers, promoteToAdmin } from "../../../tests/setup/ledger";
-import { getBalances, releaseDueHolds, releaseHold, topUp, transferToMember } from "./wallet.server";
+import { releaseDueHolds, releaseHold, topUp, transferToMember } from "./wallet.server";
+import { getBalances } from "./balances.server";
 
 let t: TestDatabase;
 let admin: UserRow;
@@ -64,7 +65,7 @@ async function insertMembers(count: number): Promise<number[]> {
   run += 1;
   const rows = await t.db
     .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ username: `prop_${run}_${i}`, email: `prop_${run}_${i}@example.test`, apiToken: generateApiToken() })))
+    .values(Array.from({ length: count }, (_, i) => ({ username: `prop_${run}_${i}`, email: `prop_${run}_${i}@example.test` })))
     .returning({ id: users.id });
   return rows.map((r) => r.id);
 }

@@ -14,6 +14,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { ledgerOperations } from "~/db/schema";
 import { Conflict, ValidationFailed } from "~/lib/errors";
+import { consumeLimit, type LimitName } from "~/lib/rate-limit.server";
 import { isRetryableTransactionError } from "~/db/errors";
 import { IDEMPOTENCY_KEY_PATTERN as KEY_PATTERN } from "~/lib/idempotency";
 
@@ -68,6 +69,18 @@ export async function findOperation(db: Db | Tx, actorId: number | null, key: st
     .from(ledgerOperations)
     .where(and(actorId === null ? isNull(ledgerOperations.actorId) : eq(ledgerOperations.actorId, actorId), eq(ledgerOperations.idempotencyKey, key)));
   return row ? { fingerprint: row.fingerprint, result: row.result as Json } : null;
+}
+
+/**
+ * Counts a new money operation of member `actorId` against rate limit `limit`
+ * (docs/product/limits.md#rate-limits); a retry of an operation already stored under `key` is
+ * not counted again, so a client retrying after a lost answer is never refused for it.
+ * Throws ValidationFailed (`invalid_idempotency_key`) for a bad key, RateLimited (429) past the limit.
+ */
+export async function limitNewOperation(db: Db, actorId: number, key: string, limit: LimitName, message: string): Promise<void> {
+  assertIdempotencyKey(key);
+  if (await findOperation(db, actorId, key)) return;
+  await consumeLimit(db, limit, String(actorId), message);
 }
 
 /** Conflict `idempotency_key_reused` (409): the key was used for another request. */

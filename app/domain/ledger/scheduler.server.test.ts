@@ -9,7 +9,8 @@ import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
 import { applyDealAction, createDeal, getDeal } from "../deals/deals.server";
 import { depositFunds, getDepositSummary, requestDepositWithdrawal } from "./deposits.server";
 import { runDueMoneyJobs } from "./scheduler.server";
-import { getBalances, topUp, transferToMember } from "./wallet.server";
+import { topUp, transferToMember } from "./wallet.server";
+import { getBalances } from "./balances.server";
 
 let t: TestDatabase;
 let admin: UserRow;

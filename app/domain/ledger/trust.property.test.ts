@@ -9,14 +9,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { generateApiToken, type UserRow } from "~/domain/users/users.server";
+import { type UserRow } from "~/domain/users/users.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { ledgerSnapshot, promoteToAdmin, promoteToModerator } from "../../../tests/setup/ledger";
 import { applyDealAction, completeDueDeals, createDeal, getDeal, type DealAction } from "../deals/deals.server";
 import { completeDueWithdrawals, depositFunds, requestDepositWithdrawal } from "./deposits.server";
-import { getBalances, topUp } from "./wallet.server";
+import { topUp } from "./wallet.server";
+import { getBalances } from "./balances.server";
 
 let t: TestDatabase;
 let admin: UserRow;
@@ -154,7 +155,7 @@ async function insertMembers(count: number): Promise<number[]> {
   run += 1;
   const rows = await t.db
     .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ username: `trust_${run}_${i}`, email: `trust_${run}_${i}@example.test`, apiToken: generateApiToken() })))
+    .values(Array.from({ length: count }, (_, i) => ({ username: `trust_${run}_${i}`, email: `trust_${run}_${i}@example.test` })))
     .returning({ id: users.id });
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerAccounts, ledgerHolds, ledgerOperations, ledgerTransfers } from "~/db/schema";
+import { ledgerAccounts, ledgerHolds, ledgerOperations, ledgerTransfers, users } from "~/db/schema";
 import type { UserRow } from "~/domain/users/users.server";
 import { Conflict, InsufficientFunds, NotFound } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
@@ -10,7 +10,8 @@ import { MAX_OPERATION_KOPECKS } from "./money";
 import { runOperation } from "./operations.server";
 import { ledgerSnapshot, promoteToAdmin } from "../../../tests/setup/ledger";
 import { listMemberHolds } from "./holds.server";
-import { getBalances, listBalanceLog, releaseDueHolds, releaseHold, topUp, transferToMember, type PaymentProvider } from "./wallet.server";
+import { previewTransfer, releaseDueHolds, releaseHold, topUp, transferToMember, type PaymentProvider } from "./wallet.server";
+import { getBalances, listBalanceLog } from "./balances.server";
 
 let t: TestDatabase;
 let admin: UserRow;
@@ -176,7 +177,7 @@ describe(`transfers on ${engine}`, () => {
         id: result.transferId,
         type: "transfer_in",
         amount: 2_550,
-        counterparty: { id: sender.id, username: sender.username },
+        counterparty: { id: sender.id, username: sender.username, image: null, ranks: [] },
         memo: "за аккаунт",
         createdAt: expect.any(String),
         balanceAfter: 2_550,
@@ -247,6 +248,37 @@ describe(`transfers on ${engine}`, () => {
   });
 });
 
+describe(`the transfer confirmation step on ${engine}`, () => {
+  it("previewTransfer resolves the recipient and shows the fee and balance after without moving money", async () => {
+    const sender = await funded(1_000);
+    const recipient = await makeUser(t.db);
+    const before = await ledgerSnapshot(t.db);
+    const preview = await previewTransfer(t.db, sender.id, `@${recipient.username.toUpperCase()}`, 300, { holdHours: 5, memo: "  за ключ " });
+    expect(preview).toEqual({
+      recipient: expect.objectContaining({ id: recipient.id, username: recipient.username }),
+      amount: 300,
+      fee: 0,
+      holdHours: 5,
+      memo: "за ключ",
+      balanceBefore: 1_000,
+      balanceAfter: 700,
+    });
+    expect(await ledgerSnapshot(t.db)).toEqual(before);
+    expect(await getBalances(t.db, sender.id)).toEqual({ available: 1_000, held: 0, deposit: 0 });
+  });
+
+  it("previewTransfer refuses what the transfer would refuse: short balance, oneself, unknown members, bad holds", async () => {
+    const sender = await funded(500);
+    const recipient = await makeUser(t.db);
+    await expect(previewTransfer(t.db, sender.id, recipient.username, 501, {})).rejects.toMatchObject({ code: "insufficient_funds" });
+    await expect(previewTransfer(t.db, sender.id, sender.username, 100, {})).rejects.toMatchObject({ code: "transfer_to_self" });
+    await expect(previewTransfer(t.db, sender.id, "nobody_here_at_all", 100, {})).rejects.toBeInstanceOf(NotFound);
+    await expect(previewTransfer(t.db, sender.id, recipient.username, 100, { holdHours: 0 })).rejects.toMatchObject({ code: "invalid_hold" });
+    await expect(previewTransfer(t.db, sender.id, recipient.username, 0, {})).rejects.toMatchObject({ code: "invalid_amount" });
+    expect(await getBalances(t.db, sender.id)).toEqual({ available: 500, held: 0, deposit: 0 });
+  });
+});
+
 describe(`held transfers on ${engine}`, () => {
   it("a hold goes to the recipient's held balance; the sender releases it early, once", async () => {
     const [sender, recipient] = [await funded(10_000), await makeUser(t.db)];
@@ -274,7 +306,7 @@ describe(`held transfers on ${engine}`, () => {
         id: released.transferId,
         type: "hold_release",
         amount: 3_000,
-        counterparty: { id: sender.id, username: sender.username },
+        counterparty: { id: sender.id, username: sender.username, image: null, ranks: [] },
         memo: null,
         createdAt: expect.any(String),
         balanceAfter: 3_000,
@@ -304,7 +336,7 @@ describe(`held transfers on ${engine}`, () => {
 });
 
 describe(`the wallet page's holds and log types on ${engine}`, () => {
-  it("lists unreleased holds both ways, soonest first, with the other member and memo", async () => {
+  it("lists unreleased holds both ways, soonest first, with the other member (ranks for the scam overlay) and memo", async () => {
     const [sender, recipient] = [await funded(10_000), await makeUser(t.db)];
     const now = new Date("2050-01-01T00:00:00Z");
     const later = await transferToMember(t.db, sender.id, recipient.id, 2_000, { holdHours: 48, memo: "за аккаунт" }, key(), now);
@@ -312,6 +344,8 @@ describe(`the wallet page's holds and log types on ${engine}`, () => {
     const released = await transferToMember(t.db, sender.id, recipient.id, 500, { holdHours: 5 }, key(), now);
     await releaseHold(t.db, sender.id, released.holdId!, key());
     await transferToMember(t.db, sender.id, recipient.id, 100, {}, key(), now);
+    // An upheld claim made the recipient a SCAMMER: the list carries the rank, so the page shows the overlay.
+    await t.db.update(users).set({ scammer: true }).where(eq(users.id, recipient.id));
 
     const senderHolds = await listMemberHolds(t.db, sender.id);
     expect(senderHolds).toMatchObject({ incoming: [], outgoingTotal: 2, incomingTotal: 0 });
@@ -319,7 +353,7 @@ describe(`the wallet page's holds and log types on ${engine}`, () => {
       {
         id: sooner.holdId,
         amount: 1_000,
-        counterparty: { id: recipient.id, username: recipient.username },
+        counterparty: { id: recipient.id, username: recipient.username, image: null, ranks: ["SCAMMER"] },
         memo: null,
         createdAt: expect.any(String),
         releaseAt: "2050-01-01T02:00:00.000Z",
@@ -327,7 +361,7 @@ describe(`the wallet page's holds and log types on ${engine}`, () => {
       {
         id: later.holdId,
         amount: 2_000,
-        counterparty: { id: recipient.id, username: recipient.username },
+        counterparty: { id: recipient.id, username: recipient.username, image: null, ranks: ["SCAMMER"] },
         memo: "за аккаунт",
         createdAt: expect.any(String),
         releaseAt: "2050-01-03T00:00:00.000Z",

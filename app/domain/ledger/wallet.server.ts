@@ -1,28 +1,29 @@
 /**
  * The member's wallet (issue 5 "Wallet"; docs/product/money.md): admin top-ups through a payment
  * provider, member-to-member transfers with an optional hold the sender may release early,
- * the scheduler's release of due holds, balances and the balance log.
+ * the scheduler's release of due holds. Balances and the balance log are balances.server.ts's.
  *
  * Every money-moving function takes the client's idempotency key and runs as one operation
  * (operations.server.ts); its result is plain JSON, replayed unchanged to a retry. Amounts are
  * integer kopecks, 1 to MAX_OPERATION_KOPECKS (10 000 000 ₽) per operation.
  */
-import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { ledgerAccounts, ledgerHolds, ledgerTransfers, users, type LedgerTransferKind } from "~/db/schema";
-import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
+import { ledgerHolds, users } from "~/db/schema";
+import { Conflict, Forbidden, InsufficientFunds, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
 import { assertCleanText } from "~/lib/text";
-import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { writeAudit } from "../moderation/audit.server";
 import { getUserById } from "../users/users.server";
-import { memberAccountTransfers, memberBalances, postTransfers } from "./ledger.server";
+import { memberBalances, postTransfers } from "./ledger.server";
 import { isValidAmount, MAX_HOLD_HOURS, MAX_MEMO_LENGTH } from "./money";
 import {
   assertIdempotencyKey,
   fingerprintOf,
   findOperation,
   idempotencyKeyReused,
+  limitNewOperation,
   runOperation,
   runOperationDetailed,
   type Operation,
@@ -42,6 +43,9 @@ export interface PaymentProvider {
 }
 
 /** The development provider: the money is "captured" at once, nothing is charged anywhere. */
+/** The refusal of the transfers limit (docs/product/limits.md#rate-limits). */
+const TRANSFER_RATE_MESSAGE = "Слишком много переводов подряд. Подождите минуту и попробуйте снова.";
+
 export const developmentPaymentProvider: PaymentProvider = {
   id: "development",
   async collect(input) {
@@ -84,64 +88,6 @@ export interface ReleaseResult {
   amount: number;
 }
 
-export interface Balances {
-  /** Spendable, kopecks. */
-  available: number;
-  /** Received under holds not yet released, kopecks. */
-  held: number;
-  /** Locked as the public deposit, kopecks. */
-  deposit: number;
-}
-
-/**
- * What changed the available balance: a top-up; a plain transfer in or out; a held transfer
- * sent (the recipient sees it when released: hold_release); money locked in or returned from
- * the deposit; a guarantor deal's funding, payout, refund or fee (memo «Сделка №N»); and a
- * claim's compensation paid to the claimant.
- */
-export type BalanceLogType =
-  | "topup"
-  | "transfer_in"
-  | "transfer_out"
-  | "hold_out"
-  | "hold_release"
-  | "deposit"
-  | "deposit_withdrawal"
-  | "deal_funding"
-  | "deal_payout"
-  | "deal_refund"
-  | "deal_fee"
-  | "claim_compensation";
-
-const LOG_TYPE_OF_KIND: Partial<Record<LedgerTransferKind, BalanceLogType>> = {
-  topup: "topup",
-  hold: "hold_out",
-  release: "hold_release",
-  deposit: "deposit",
-  withdrawal: "deposit_withdrawal",
-  escrow: "deal_funding",
-  payout: "deal_payout",
-  refund: "deal_refund",
-  fee: "deal_fee",
-  compensation: "claim_compensation",
-};
-/** Kinds whose other side is the member's own account or an escrow: no counterparty. */
-const WITHOUT_COUNTERPARTY = new Set<LedgerTransferKind>(["topup", "deposit", "withdrawal", "escrow", "payout", "refund", "fee"]);
-
-/** One line of the balance log of docs/product/money.md#balance-logs: a change of the member's available balance. */
-export interface BalanceLogEntry {
-  id: number;
-  type: BalanceLogType;
-  /** Signed kopecks: positive credits the member, negative debits them. */
-  amount: number;
-  counterparty: MemberRef | null;
-  memo: string | null;
-  /** ISO time. */
-  createdAt: string;
-  /** The available balance right after this entry, kopecks. */
-  balanceAfter: number;
-}
-
 /** Throws ValidationFailed (`invalid_amount`, 400) unless `amount` is 1…MAX_OPERATION_KOPECKS kopecks. */
 export function assertAmount(amount: number): void {
   if (!isValidAmount(amount)) {
@@ -156,7 +102,8 @@ export function assertAmount(amount: number): void {
  * Returns TopUpResult. Throws Forbidden (`not_admin`) unless the actor is an admin, NotFound
  * (`member_not_found`) for an unknown member, ValidationFailed (`invalid_amount`) for an amount
  * outside 1…MAX_OPERATION_KOPECKS, ValidationFailed (`invalid_idempotency_key`), Conflict
- * (`idempotency_key_reused`) for a reused key. docs/product/money.md#top-ups.
+ * (`idempotency_key_reused`) for a reused key. docs/product/money.md#top-ups. The top-up is
+ * written to the audit log in its own operation's transaction (docs/product/moderation.md#audit-log).
  *
  * The provider is asked to collect only for a new key: a retry of a committed top-up replays its
  * result and a key reused for another member or amount is refused, both without collecting.
@@ -192,6 +139,14 @@ export async function topUp(
         memo: `${provider.id}:${providerReference}`.slice(0, MAX_MEMO_LENGTH),
       },
     ]);
+    await writeAudit(tx, {
+      actorId: adminId,
+      action: "money.topup",
+      targetType: "user",
+      targetId: memberId,
+      targetUserId: memberId,
+      details: { amount, transferId: transfer!.id, provider: provider.id },
+    });
     return { operationId: operation.id, transferId: transfer!.id, memberId, amount, balanceAfter: transfer!.creditBalanceAfter };
   });
 }
@@ -216,26 +171,9 @@ export async function transferToMember(
   key: string,
   now: Date = new Date(),
 ): Promise<TransferResult> {
-  assertAmount(amount);
-  const holdHours = options.holdHours ?? null;
-  if (holdHours !== null && !(Number.isSafeInteger(holdHours) && holdHours >= 1 && holdHours <= MAX_HOLD_HOURS)) {
-    const message = "Срок удержания — от 1 до 720 часов";
-    throw new ValidationFailed(message, { holdHours: [message] }, "invalid_hold");
-  }
-  assertCleanText("memo", options.memo);
-  if (typeof recipient === "string") assertCleanText("recipient", recipient);
-  const memo = options.memo?.trim() || null;
-  if (memo !== null && memo.length > MAX_MEMO_LENGTH) {
-    const message = "Комментарий к переводу — не длиннее 500 символов";
-    throw new ValidationFailed(message, { memo: [message] }, "invalid_memo");
-  }
-  const target = await findRecipient(db, recipient);
-  if (!target) throw new NotFound("Получатель не найден", "recipient_not_found");
-  if (target.id === senderId) {
-    const message = "Нельзя перевести деньги самому себе";
-    throw new ValidationFailed(message, { recipient: [message] }, "transfer_to_self");
-  }
+  const { target, holdHours, memo } = await checkTransfer(db, senderId, recipient, amount, options);
   const request = { recipientId: target.id, amount, holdHours, memo };
+  await limitNewOperation(db, senderId, key, "transfers", TRANSFER_RATE_MESSAGE);
   const { result, replayed } = await runOperationDetailed(db, senderId, key, "transfer", request, async (tx, operation) => {
     const [transfer] = await postTransfers(tx, operation.id, [
       holdHours === null
@@ -268,6 +206,67 @@ export async function transferToMember(
   return result;
 }
 
+/** The checks transferToMember and previewTransfer share; throws as transferToMember documents. */
+async function checkTransfer(
+  db: Db,
+  senderId: number,
+  recipient: string | number,
+  amount: number,
+  options: { holdHours?: number | null; memo?: string | null },
+): Promise<{ target: MemberRef; holdHours: number | null; memo: string | null }> {
+  assertAmount(amount);
+  const holdHours = options.holdHours ?? null;
+  if (holdHours !== null && !(Number.isSafeInteger(holdHours) && holdHours >= 1 && holdHours <= MAX_HOLD_HOURS)) {
+    const message = "Срок удержания — от 1 до 720 часов";
+    throw new ValidationFailed(message, { holdHours: [message] }, "invalid_hold");
+  }
+  assertCleanText("memo", options.memo);
+  if (typeof recipient === "string") assertCleanText("recipient", recipient);
+  const memo = options.memo?.trim() || null;
+  if (memo !== null && memo.length > MAX_MEMO_LENGTH) {
+    const message = "Комментарий к переводу — не длиннее 500 символов";
+    throw new ValidationFailed(message, { memo: [message] }, "invalid_memo");
+  }
+  const target = await findRecipient(db, recipient);
+  if (!target) throw new NotFound("Получатель не найден", "recipient_not_found");
+  if (target.id === senderId) {
+    const message = "Нельзя перевести деньги самому себе";
+    throw new ValidationFailed(message, { recipient: [message] }, "transfer_to_self");
+  }
+  return { target, holdHours, memo };
+}
+
+/** What a transfer would do, shown on its confirmation step (docs/product/interface.md#money-confirmations). Kopecks. */
+export interface TransferPreview {
+  recipient: MemberRef;
+  amount: number;
+  /** Transfers between members carry no fee (docs/product/money.md#transfers-between-members). */
+  fee: number;
+  holdHours: number | null;
+  memo: string | null;
+  /** The sender's available balance now and after the transfer. */
+  balanceBefore: number;
+  balanceAfter: number;
+}
+
+/**
+ * The confirmation step of a transfer: runs every check transferToMember runs (amount, hold,
+ * memo, recipient, not oneself) plus the sender's available balance, and moves nothing. Throws
+ * as transferToMember does; InsufficientFunds (`insufficient_funds`) when `amount` exceeds the
+ * available balance.
+ */
+export async function previewTransfer(
+  db: Db,
+  senderId: number,
+  recipient: string | number,
+  amount: number,
+  options: { holdHours?: number | null; memo?: string | null },
+): Promise<TransferPreview> {
+  const { target, holdHours, memo } = await checkTransfer(db, senderId, recipient, amount, options);
+  const { member_available: available } = await memberBalances(db, senderId, ["member_available"]);
+  if (amount > available) throw new InsufficientFunds();
+  return { recipient: target, amount, fee: 0, holdHours, memo, balanceBefore: available, balanceAfter: available - amount };
+}
 async function findRecipient(db: Db, recipient: string | number): Promise<MemberRef | null> {
   const where =
     typeof recipient === "number"
@@ -289,6 +288,7 @@ async function findRecipient(db: Db, recipient: string | number): Promise<Member
  */
 export async function releaseHold(db: Db, senderId: number, holdId: number, key: string): Promise<ReleaseResult> {
   if (!isValidId(holdId)) throw holdNotFound();
+  await limitNewOperation(db, senderId, key, "transfers", TRANSFER_RATE_MESSAGE);
   const { result, replayed } = await runOperationDetailed(db, senderId, key, "hold.release", { holdId }, async (tx, operation) => {
     const result = await releaseInTransaction(tx, operation, holdId, senderId);
     if (!result.released) throw new Conflict("Удержание уже снято", "hold_already_released");
@@ -362,66 +362,4 @@ async function releaseInTransaction(tx: Tx, operation: Operation, holdId: number
 
 function holdNotFound(): NotFound {
   return new NotFound("Перевод с удержанием не найден", "hold_not_found");
-}
-
-/** Member `userId`'s balances in kopecks: available, held (incoming holds) and deposit. */
-export async function getBalances(db: Db, userId: number): Promise<Balances> {
-  const balances = await memberBalances(db, userId, ["member_available", "member_held", "member_deposit"]);
-  return { available: balances.member_available, held: balances.member_held, deposit: balances.member_deposit };
-}
-
-/**
- * The balance log of docs/product/money.md#balance-logs (`GET /api/profile/payments/balance`): every change of
- * member `userId`'s available balance, newest first, paged by `params`, each with its type,
- * signed amount in kopecks, counterparty (null for top-ups), memo, time and the balance after it.
- */
-export async function listBalanceLog(db: Db, userId: number, params: PageParams): Promise<Page<BalanceLogEntry>> {
-  const log = await memberAccountTransfers(db, userId, "member_available");
-  if (!log) return toPage([], 0, params);
-  const { accountId, touches: mine } = log;
-  const other = aliasedTable(ledgerAccounts, "other");
-  const release = aliasedTable(ledgerHolds, "release");
-  const counterparty = aliasedTable(users, "counterparty");
-  const rows = await db
-    .select({
-      id: ledgerTransfers.id,
-      kind: ledgerTransfers.kind,
-      debitAccountId: ledgerTransfers.debitAccountId,
-      amount: ledgerTransfers.amount,
-      debitBalanceAfter: ledgerTransfers.debitBalanceAfter,
-      creditBalanceAfter: ledgerTransfers.creditBalanceAfter,
-      memo: ledgerTransfers.memo,
-      createdAt: ledgerTransfers.createdAt,
-      counterpartyId: counterparty.id,
-      counterpartyUsername: counterparty.username,
-    })
-    .from(ledgerTransfers)
-    .innerJoin(
-      other,
-      eq(
-        other.id,
-        sql`case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.creditAccountId} else ${ledgerTransfers.debitAccountId} end`,
-      ),
-    )
-    .leftJoin(release, eq(release.releaseTransferId, ledgerTransfers.id))
-    .leftJoin(counterparty, eq(counterparty.id, sql`coalesce(${release.senderId}, ${other.userId})`))
-    .where(mine)
-    .orderBy(desc(ledgerTransfers.id))
-    .limit(params.perPage)
-    .offset((params.page - 1) * params.perPage);
-  const [total] = await db.select({ value: count() }).from(ledgerTransfers).where(mine);
-  const items = rows.map((row): BalanceLogEntry => {
-    const outgoing = row.debitAccountId === accountId;
-    const type: BalanceLogType = LOG_TYPE_OF_KIND[row.kind] ?? (outgoing ? "transfer_out" : "transfer_in");
-    return {
-      id: row.id,
-      type,
-      amount: outgoing ? -row.amount : row.amount,
-      counterparty: WITHOUT_COUNTERPARTY.has(row.kind) || row.counterpartyId === null ? null : { id: row.counterpartyId, username: row.counterpartyUsername! },
-      memo: row.kind === "topup" ? null : row.memo,
-      createdAt: row.createdAt.toISOString(),
-      balanceAfter: outgoing ? row.debitBalanceAfter : row.creditBalanceAfter,
-    };
-  });
-  return toPage(items, total?.value ?? 0, params);
 }

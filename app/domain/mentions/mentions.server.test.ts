@@ -9,6 +9,41 @@ describe("extractMentions", () => {
   it("finds each username once, ignoring e-mail addresses and too-short names", () => {
     expect(extractMentions("Привет, @Вася_Трейдер и @cryptoKing! Ещё раз @cryptoking. Почта: me@example.com, @ab")).toEqual(["вася_трейдер", "cryptoking"]);
   });
+
+  it.each([
+    ["inline code", "смотри `@admin` в коде"],
+    ["a code block", "```\nping @admin\n```"],
+    ["an indented code block", "    @admin here"],
+    ["a URL", "статья https://medium.com/@admin/post"],
+    ["an e-mail address", "пишите ivan@admin.ru"],
+    ["a name glued to a word", "text@admin"],
+    ["a longer name with a hyphen", "привет @ivan-petrov"],
+    ["a longer name with a dot", "это @admin.panel"],
+    ["a link's text", "[@admin](https://example.com)"],
+  ])("takes no mention from %s (issue 13 item 9)", (_case, text) => {
+    expect(extractMentions(text)).toEqual([]);
+  });
+
+  it("takes mentions at the end of a sentence, in emphasis, lists and quotes", () => {
+    expect(extractMentions("Спасибо, @ivan. *@Maria* и\n\n- @petr_1\n\n> @olga!")).toEqual(["ivan", "maria", "petr_1", "olga"]);
+  });
+
+  it("notifies exactly the members the rendered text links (issue 13 item 9)", () => {
+    const texts = [
+      "`@admin` и @ivan",
+      "https://medium.com/@admin/post @maria",
+      "text@admin @petr",
+      "@ivan-petrov и @olga.",
+      "ivan@admin.ru, ```\n@admin\n```",
+      "[@admin](https://x.example) **@oleg**",
+    ];
+    for (const text of texts) {
+      const names = ["admin", "ivan", "maria", "petr", "olga", "oleg"];
+      const map = new Map(names.map((name, id) => [name, { id: id + 1, username: name }]));
+      const linked = [...renderMarkdown(text, map).matchAll(/class="mention">@([^<]+)</g)].map((match) => match[1]!);
+      expect(linked, text).toEqual(extractMentions(text));
+    }
+  });
 });
 
 let t: TestDatabase;

@@ -6,21 +6,20 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blocks, users } from "~/db/schema";
+import { markdownMentions, type MentionMap } from "~/lib/markdown.server";
 
 /** At most this many members are notified per item (docs/product/content.md#mentions). */
 export const MAX_MENTIONS_NOTIFIED = 10;
 
-/** A username after "@", not glued to a preceding word (so e-mail addresses are not mentions). */
-const MENTION = /(?<![\p{L}\p{N}_@.])@([A-Za-z0-9_А-Яа-яЁё]{3,32})(?![\p{L}\p{N}_])/gu;
+export type { MentionMap };
 
-/** A resolved mention: lower-cased username → the member. */
-export type MentionMap = Map<string, { id: number; username: string }>;
-
-/** The distinct usernames mentioned in `text`, lower-cased, in order of appearance. */
+/**
+ * The distinct usernames mentioned in `text`, lower-cased, in order of appearance — taken from the
+ * parsed Markdown, the same tokens the renderer links (markdownMentions, issue 13 item 9): never
+ * from code, URLs, e-mail addresses or a link's text.
+ */
 export function extractMentions(text: string): string[] {
-  const found = new Set<string>();
-  for (const match of text.matchAll(MENTION)) found.add(match[1]!.toLowerCase());
-  return [...found];
+  return markdownMentions(text);
 }
 
 /** Resolves every username mentioned in `texts` with one query; unknown names are left out. */

@@ -2,7 +2,7 @@
  * The audit log (docs/product/moderation.md#audit-log): every moderator and admin action is
  * written by `writeAudit` inside the action's own transaction, so an action and its entry
  * commit or fail together. The table refuses UPDATE and DELETE in the database (trigger of
- * drizzle/0010), so nothing here — or anywhere — can change history.
+ * drizzle/0011), so nothing here — or anywhere — can change history.
  */
 import { aliasedTable, and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
@@ -27,7 +27,17 @@ export interface NewAuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Appends one entry; call it with the action's transaction. Returns the entry's id. */
+/** The longest reason an entry keeps (characters; the table's CHECK audit_log_reason_length). */
+export const AUDIT_REASON_MAX = 1000;
+
+/** `reason` cut to AUDIT_REASON_MAX characters (code points, as char_length counts) with «…»; the full text stays on the claim or deal it explains. */
+function fitReason(reason: string | null | undefined): string | null {
+  if (reason === null || reason === undefined) return null;
+  const chars = Array.from(reason);
+  return chars.length <= AUDIT_REASON_MAX ? reason : `${chars.slice(0, AUDIT_REASON_MAX - 1).join("")}…`;
+}
+
+/** Appends one entry; call it with the action's transaction. Returns the entry's id. A reason longer than AUDIT_REASON_MAX is shortened. */
 export async function writeAudit(tx: Db | Tx, entry: NewAuditEntry): Promise<number> {
   const [row] = await tx
     .insert(auditLog)
@@ -37,15 +47,18 @@ export async function writeAudit(tx: Db | Tx, entry: NewAuditEntry): Promise<num
       targetType: entry.targetType,
       targetId: entry.targetId ?? null,
       targetUserId: entry.targetUserId ?? null,
-      reason: entry.reason ?? null,
+      reason: fitReason(entry.reason),
       details: entry.details ?? {},
     })
     .returning({ id: auditLog.id });
   return row!.id;
 }
 
-/** Where an entry's target is shown, from its type, id and details; null when it has no page. */
-export function auditTargetUrl(type: AuditTargetType, id: number | null, details: Record<string, unknown>): string | null {
+/**
+ * Where an entry's target is shown, from its type, id and details; null when it has no page (a
+ * deleted track or FAQ question is gone for good: its entry names it in `details`).
+ */
+export function auditTargetUrl(type: AuditTargetType, id: number | null, details: Record<string, unknown>, action?: AuditAction): string | null {
   const num = (key: string) => (typeof details[key] === "number" ? (details[key] as number) : null);
   switch (type) {
     case "user":
@@ -67,6 +80,20 @@ export function auditTargetUrl(type: AuditTargetType, id: number | null, details
     }
     case "setting":
       return "/admin/settings";
+    case "claim":
+      return id === null ? null : `/claims/${id}`;
+    case "deal":
+      return id === null ? null : `/services/guarantor/deals/${id}`;
+    case "ad":
+      return id === null ? null : `/admin/ads#ad-${id}`;
+    case "ad_slot":
+      return id === null ? null : `/admin/ads/slots/${id}`;
+    case "track":
+      return id === null || action === "track.delete" ? null : `/admin/music/${id}`;
+    case "faq_section":
+      return action === "faq.delete" ? null : "/admin/faq";
+    case "faq_entry":
+      return id === null || action === "faq.delete" ? null : `/admin/faq/entries/${id}`;
     default:
       return null;
   }
@@ -144,7 +171,7 @@ export async function listAuditLog(db: Db, actorId: number, filter: AuditLogFilt
       actor: actor ? toUserRefDto(actor) : null,
       action: entry.action,
       actionLabel: AUDIT_ACTION_LABELS[entry.action],
-      target: { type: entry.targetType, id: entry.targetId, url: auditTargetUrl(entry.targetType, entry.targetId, entry.details) },
+      target: { type: entry.targetType, id: entry.targetId, url: auditTargetUrl(entry.targetType, entry.targetId, entry.details, entry.action) },
       targetUser: target ? toUserRefDto(target) : null,
       reason: entry.reason,
       details: entry.details,

@@ -5,6 +5,8 @@
  */
 import { ValidationFailed } from "~/lib/errors";
 import { assertCleanText } from "~/lib/text";
+import { REPORT_TARGET_TYPES } from "~/db/schema-moderation";
+import type { ReportTargetType } from "./types";
 
 /** The longest reason, note or explanation a moderator may give (characters). */
 export const REASON_MAX = 1000;
@@ -46,4 +48,12 @@ export function parseEndsAt(value: Date | null | undefined, now: Date): Date | n
     throw new ValidationFailed("Слишком долгий срок: выберите «навсегда»", { endsAt: ["Слишком долгий срок: выберите «навсегда»"] }, "invalid_period");
   }
   return value;
+}
+
+/** The kind of item a report names; throws ValidationFailed (`invalid_target`) for anything else. */
+export function checkTargetType(type: unknown): ReportTargetType {
+  if (!(REPORT_TARGET_TYPES as readonly unknown[]).includes(type)) {
+    throw new ValidationFailed("На это нельзя пожаловаться", { targetType: ["Неизвестный вид материала"] }, "invalid_target");
+  }
+  return type as ReportTargetType;
 }

@@ -70,14 +70,23 @@ export async function lockItem(tx: Db | Tx, ref: ContentRef): Promise<ContentIte
   switch (ref.type) {
     case "post": {
       const [row] = await tx
-        .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, title: posts.title, excerpt: posts.excerpt })
+        .select({
+          id: posts.id,
+          authorId: posts.authorId,
+          deletedAt: posts.deletedAt,
+          deletedById: posts.deletedById,
+          hiddenAt: posts.hiddenAt,
+          title: posts.title,
+          excerpt: posts.excerpt,
+        })
         .from(posts)
         .where(eq(posts.id, ref.id))
         .for("update");
       if (!row) return null;
       return {
         ...base(ref, row),
-        deletedByModerator: row.deletedAt !== null,
+        // An author deleting their own post sets deleted_by_id to themselves (deleteOwnPost, docs/product/content.md#posts).
+        deletedByModerator: row.deletedAt !== null && row.deletedById !== row.authorId,
         excerpt: `${row.title}: ${row.excerpt}`.slice(0, 500),
         postId: row.id,
       };

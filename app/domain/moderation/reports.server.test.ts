@@ -24,7 +24,8 @@ import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { eventsDuring, inboxOf } from "../../../tests/setup/domain";
 import { auditEntries, makeMember, makeSeasonedMember } from "../../../tests/setup/moderation";
-import { fileReport, getReportGroup, HIDE_THRESHOLD, listReportQueue, resolveReports } from "./reports.server";
+import { getReportGroup, listReportQueue, resolveReports } from "./report-queue.server";
+import { fileReport, HIDE_THRESHOLD } from "./reports.server";
 import { assertMaySignIn, getOwnSanctions } from "./sanctions.server";
 
 let t: TestDatabase;

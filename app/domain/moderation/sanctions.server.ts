@@ -3,7 +3,7 @@
  * silence; docs/product/moderation.md#suspension-and-mute).
  *
  * - Suspend: for a period or for good, with a reason. In the same transaction the member's
- *   sessions are deleted and their apiToken replaced; after commit every open websocket and
+ *   sessions are deleted, which ends every apiToken of theirs (one per session); after commit every open websocket and
  *   SSE stream of theirs, in every server process, is closed through the realtime hub. Sign-in
  *   refuses them (AccountSuspended, with the reason and the end) until it ends; their deals stay
  *   as they are for moderators to resolve.
@@ -24,11 +24,12 @@ import { eventBus } from "~/lib/events.server";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { realtimeHub } from "~/lib/realtime/hub.server";
-import { generateApiToken, toUserRefDto, type UserRow } from "../users/users.server";
+import { toUserRefDto, type UserRow } from "../users/users.server";
 import { requireModerator } from "./access.server";
 import { writeAudit } from "./audit.server";
 import { AccountSuspended, MemberMuted } from "./errors";
 import { parseEndsAt, parseReason } from "./input";
+import { closeOpenReports, type ReportResolvedEvent } from "./queue.server";
 import type { ActiveSanctions, SanctionDto } from "./types";
 
 export type SanctionRow = typeof sanctions.$inferSelect;
@@ -150,13 +151,17 @@ export interface AppliedSanction {
   row: SanctionRow;
   member: UserRow;
   replacedIds: number[];
+  /** The member's open profile reports the sanction settled (their reporters hear the outcome after the commit). */
+  settledReports: { id: number; reporterId: number }[];
 }
 
 /**
  * Applies a checked sanction (parseSanctionInput) to `memberId` inside `tx`, as `actor`: locks
  * the member's row, checks who may be sanctioned by whom, closes the sanction of the kind in
  * force, inserts the new one, and for a suspension deletes the member's sessions and replaces
- * their apiToken. Writes the audit entry. Call `afterSanctionCommitted` once `tx` commits.
+ * their apiToken. The member's open profile reports are settled by it (outcome "suspend" or
+ * "mute", the sanction's reason as the note; docs/product/moderation.md#reports), with a
+ * `report.resolve` entry. Writes the audit entries. Call `afterSanctionCommitted` once `tx` commits.
  * Throws NotFound (`member_not_found`), Forbidden (`sanction_self`, `cannot_sanction_staff`).
  */
 export async function applySanctionInTransaction(
@@ -187,7 +192,6 @@ export async function applySanctionInTransaction(
     .returning();
   if (input.kind === "suspend") {
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
-    await tx.update(users).set({ apiToken: generateApiToken() }).where(eq(users.id, member.id));
   }
   await writeAudit(tx, {
     actorId: actor.id,
@@ -198,13 +202,32 @@ export async function applySanctionInTransaction(
     reason: input.reason,
     details: { sanctionId: row!.id, endsAt: input.endsAt?.toISOString() ?? null, replaced: replaced.map((r) => r.id), ...auditDetails },
   });
-  return { row: row!, member, replacedIds: replaced.map((r) => r.id) };
+  const settledReports = await closeOpenReports(tx, { type: "profile", id: member.id }, input.kind, actor.id, input.reason, now);
+  if (settledReports.length > 0) {
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: "report.resolve",
+      targetType: "user",
+      targetId: member.id,
+      targetUserId: member.id,
+      reason: input.reason,
+      details: {
+        outcome: input.kind,
+        reportIds: settledReports.map((r) => r.id),
+        reporters: new Set(settledReports.map((r) => r.reporterId)).size,
+        sanctionId: row!.id,
+      },
+    });
+  }
+  return { row: row!, member, replacedIds: replaced.map((r) => r.id), settledReports };
 }
 
 /**
  * After the sanction's transaction committed: a suspension closes every realtime connection of
  * the member in every process (the hub's revocation), and `sanction.applied` is published (the
- * member's SANCTION_APPLIED notification). Resolves once the revocation is handed to the pub/sub.
+ * member's SANCTION_APPLIED notification), then `report.resolved` for the profile reports it
+ * settled (REPORT_HANDLED to their reporters, linking to the profile). Resolves once the
+ * revocation is handed to the pub/sub.
  */
 export async function afterSanctionCommitted(db: Db, actorId: number, applied: AppliedSanction): Promise<void> {
   if (applied.row.kind === "suspend") await realtimeHub(db).revokeUser(applied.member.id);
@@ -216,6 +239,16 @@ export async function afterSanctionCommitted(db: Db, actorId: number, applied: A
     kind: applied.row.kind,
     endsAt: applied.row.endsAt?.toISOString() ?? null,
   });
+  if (applied.settledReports.length > 0) {
+    const resolved: ReportResolvedEvent = {
+      type: "report.resolved",
+      moderatorId: actorId,
+      outcome: applied.row.kind,
+      reports: applied.settledReports,
+      link: { subjectUserId: applied.member.id },
+    };
+    eventBus(db).publish(resolved);
+  }
 }
 
 /**
@@ -223,7 +256,8 @@ export async function afterSanctionCommitted(db: Db, actorId: number, applied: A
  * `input.kind` "suspend" or "mute", `input.reason` 1–1000 characters, `input.endsAt` a moment
  * after `now` (within 100 years) or null for good. One transaction with its audit entry; a
  * suspension signs the member out everywhere at once (sessions, apiToken, open websockets and
- * SSE streams). A sanction of the same kind in force is replaced. Returns the new sanction.
+ * SSE streams). A sanction of the same kind in force is replaced, and the member's open profile
+ * reports are settled with it (their reporters hear the outcome). Returns the new sanction.
  * Throws Forbidden (`not_moderator`, `sanction_self`, `cannot_sanction_staff`), NotFound
  * (`member_not_found`), ValidationFailed (`invalid_sanction_kind`, `reason_required`,
  * `invalid_reason`, `invalid_text`, `invalid_period`). A refusal changes nothing.

@@ -4,6 +4,7 @@ import {
   ContentActionFormSchema,
   MemberListQuerySchema,
   ReportFormSchema,
+  ResolveReportsFormSchema,
   SanctionFormSchema,
   sanctionEndsAt,
   StatsQuerySchema,
@@ -23,9 +24,25 @@ describe("moderation form schemas", () => {
     expect(Number.isNaN(sanctionEndsAt("until", "завтра", now)!.getTime())).toBe(true);
   });
 
+  it("a queue decision to suspend or mute asks for the reason and the period; dismissing needs neither", () => {
+    const card = { targetType: "post", targetId: "5" };
+    expect(ResolveReportsFormSchema.safeParse({ ...card, outcome: "dismiss" }).success).toBe(true);
+    expect(ResolveReportsFormSchema.safeParse({ ...card, outcome: "mute", period: "7d", reason: "Флуд" }).success).toBe(true);
+    expect(firstMessage(ResolveReportsFormSchema.safeParse({ ...card, outcome: "suspend", period: "7d" }))).toEqual([
+      "reason",
+      "Укажите причину: её увидит участник",
+    ]);
+    expect(firstMessage(ResolveReportsFormSchema.safeParse({ ...card, outcome: "mute", reason: "Флуд" }))).toEqual(["period", "Выберите срок"]);
+    expect(firstMessage(ResolveReportsFormSchema.safeParse({ ...card, outcome: "suspend", period: "until", reason: "Спам" }))).toEqual([
+      "until",
+      "Укажите дату и время окончания",
+    ]);
+  });
+
   it("asks for a reason, a known kind and a date for «до даты», in Russian", () => {
     expect(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "Флуд" }).success).toBe(true);
     expect(firstMessage(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "  " }))).toEqual(["reason", "Укажите причину"]);
+    expect(firstMessage(SanctionFormSchema.safeParse({ kind: "mute", period: "3d" }))).toEqual(["reason", "Укажите причину"]);
     expect(firstMessage(SanctionFormSchema.safeParse({ kind: "mute", period: "3d", reason: "я".repeat(10_000) }))).toEqual([
       "reason",
       "Причина — не длиннее 1000 символов",

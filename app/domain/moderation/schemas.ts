@@ -46,8 +46,9 @@ export function sanctionEndsAt(period: SanctionPeriod, until: string | undefined
 }
 
 const reasonField = (required: boolean) => {
+  // A form left empty arrives without the field (Conform drops empty values): the same message as "".
   const base = z
-    .string()
+    .string({ error: "Укажите причину" })
     .trim()
     .max(REASON_MAX, `Причина — не длиннее ${REASON_MAX} символов`)
     .refine(...cleanTextRefinement());
@@ -96,16 +97,29 @@ export const ReportFormSchema = z
     if (value.reason === "other" && !value.details) ctx.addIssue({ code: "custom", path: ["details"], message: "Опишите, что не так" });
   });
 
-/** Decide an item's reports (resolveReports); `period`/`until` for suspend and mute, `keepItem` to show the item again. */
-export const ResolveReportsFormSchema = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: "Неизвестный вид материала" }),
-  targetId: idField("Жалоб на это нет"),
-  outcome: z.enum(REPORT_OUTCOMES, { error: "Выберите решение" }),
-  reason: reasonField(false),
-  period: z.enum(SANCTION_PERIODS).optional(),
-  until: z.string().trim().optional(),
-  keepItem: z.literal("on").optional(),
-});
+/**
+ * Decide an item's reports (resolveReports); suspend and mute need the reason (shown to the
+ * member) and `period` (with `until` for "until"); `keepItem` shows the item again instead of
+ * deleting it.
+ */
+export const ResolveReportsFormSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGET_TYPES, { error: "Неизвестный вид материала" }),
+    targetId: idField("Жалоб на это нет"),
+    outcome: z.enum(REPORT_OUTCOMES, { error: "Выберите решение" }),
+    reason: reasonField(false),
+    period: z.enum(SANCTION_PERIODS, { error: "Выберите срок" }).optional(),
+    until: z.string().trim().optional(),
+    keepItem: z.literal("on").optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome !== "suspend" && value.outcome !== "mute") return;
+    if (!value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "Укажите причину: её увидит участник" });
+    if (!value.period) ctx.addIssue({ code: "custom", path: ["period"], message: "Выберите срок" });
+    if (value.period === "until" && !moscowDateTime(value.until ?? "")) {
+      ctx.addIssue({ code: "custom", path: ["until"], message: "Укажите дату и время окончания" });
+    }
+  });
 
 /** A moderator's action on an item (deleteContent, restoreContent, setPostCommentsClosed, movePost, setPostPinned). */
 export const ContentActionFormSchema = z.discriminatedUnion("intent", [

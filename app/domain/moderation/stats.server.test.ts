@@ -4,6 +4,7 @@
  * posts — one index range scan on created_at, never a sequential scan of the table.
  */
 import { eq, sql } from "drizzle-orm";
+import { executeRows } from "~/db/client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, messages, posts, statsDaily, users } from "~/db/schema";
 import { getPublicConversationId } from "~/domain/conversations/conversations.server";
@@ -36,8 +37,7 @@ afterAll(async () => {
 
 /** Rows of a raw query (postgres.js returns an array, PGlite `{rows}`). */
 async function rowsOf(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-  const result = (await t.db.execute(query)) as unknown as { rows?: unknown[] } | unknown[];
-  return (Array.isArray(result) ? result : (result.rows ?? [])) as Record<string, unknown>[];
+  return executeRows(t.db, query);
 }
 
 async function dated<T extends { createdAt: Date }>(

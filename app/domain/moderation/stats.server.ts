@@ -12,7 +12,7 @@
  * A finished day is frozen when first counted: later soft deletes do not change it.
  */
 import { and, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { executeRows, type Db } from "~/db/client.server";
 import { comments, deals, ledgerTransfers, messages, posts, statsDaily, users } from "~/db/schema";
 import { STATS_METRICS } from "~/db/schema-moderation";
 import { ValidationFailed } from "~/lib/errors";
@@ -85,8 +85,7 @@ async function countRange(db: Db, from: Date, to: Date): Promise<Map<StatsMetric
     STATS_METRICS.map((metric) => sql`(${metricSql(metric, from, to)})`),
     sql` union all `,
   );
-  const result = (await db.execute(union)) as unknown as { rows?: unknown[] } | unknown[];
-  const rows = (Array.isArray(result) ? result : (result.rows ?? [])) as { metric: StatsMetric; day: string; value: string | number }[];
+  const rows = await executeRows<{ metric: StatsMetric; day: string; value: string | number }>(db, union);
   const byMetric = new Map<StatsMetric, Map<string, number>>(STATS_METRICS.map((m) => [m, new Map()]));
   for (const row of rows) byMetric.get(row.metric)!.set(row.day, Number(row.value));
   return byMetric;

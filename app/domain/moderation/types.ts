@@ -65,6 +65,24 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "settings.registration": "Изменил регистрацию",
   "settings.rules": "Изменил правила сайта",
   "settings.background": "Изменил фон главной",
+  "claim.uphold": "Удовлетворил претензию",
+  "claim.reject": "Отклонил претензию",
+  "deal.resolve": "Разрешил спор по сделке",
+  "money.topup": "Пополнил баланс",
+  "ad.approve": "Одобрил рекламу",
+  "ad.reject": "Отклонил рекламу",
+  "ad_slot.create": "Добавил место для рекламы",
+  "ad_slot.edit": "Изменил место для рекламы",
+  "track.upload": "Загрузил трек",
+  "track.edit": "Изменил трек",
+  "track.move": "Переместил трек в плейлисте",
+  "track.delete": "Удалил трек",
+  "faq.create": "Добавил в FAQ",
+  "faq.edit": "Изменил FAQ",
+  "faq.publish": "Опубликовал в FAQ",
+  "faq.unpublish": "Снял с публикации в FAQ",
+  "faq.move": "Изменил порядок FAQ",
+  "faq.delete": "Удалил из FAQ",
 };
 
 export const STATS_METRIC_LABELS: Record<StatsMetric, string> = {
@@ -140,6 +158,8 @@ export interface ReportGroupDto {
   url: string | null;
   /** The member reported (the author, or the profile). */
   targetUser: UserRefDto;
+  /** That member's suspension and mute in force now (with their ends), null each when none. */
+  targetUserSanctions: ActiveSanctions;
   /** What the item says now (plain text, ≤ 500 characters), or the newest report's snapshot when it is gone. */
   excerpt: string;
   /** The item's state now. */

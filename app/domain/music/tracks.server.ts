@@ -5,6 +5,8 @@
  * Files live in the upload store (app/lib/storage/): the audio under music/{random}.{ext}, the
  * cover as a 512×512 WebP under music/covers/{random}.webp, shown through the image endpoint.
  * Bad input is refused before anything is stored; a failed insert removes the stored files.
+ * Every admin change is written to the audit log in the change's own transaction
+ * (docs/product/moderation.md#audit-log).
  */
 import { randomBytes } from "node:crypto";
 import { asc, desc, eq, lt, max, sql } from "drizzle-orm";
@@ -14,6 +16,7 @@ import { ValidationFailed, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { probeImage } from "~/lib/images/decode.server";
 import type { FileStorage } from "~/lib/storage/storage.server";
+import { writeAudit } from "../moderation/audit.server";
 import { assertAdmin } from "../users/roles-admin";
 import type { UserRole } from "../users/roles";
 import { readAudioFile } from "./audio-file.server";
@@ -46,6 +49,11 @@ function toAdminTrackDto(row: TrackRow, storage: FileStorage): AdminTrackDto {
 }
 
 const ORDER = [asc(musicTracks.position), asc(musicTracks.id)] as const;
+
+/** What an audit entry keeps of a track, so it still reads after the track is deleted. */
+function trackDetails(row: TrackRow): { title: string; artist: string } {
+  return { title: row.title, artist: row.artist };
+}
 
 /** The playlist in its order (public). */
 export async function listTracks(db: Db, storage: FileStorage): Promise<TrackDto[]> {
@@ -106,22 +114,26 @@ export async function uploadTrack(db: Db, storage: FileStorage, actor: Actor, in
   await storage.put(audioKey, input.bytes, info.audioType);
   try {
     if (cover && coverKey) await storage.put(coverKey, cover, "image/webp");
-    const [last] = await db.select({ value: max(musicTracks.position) }).from(musicTracks);
-    const [row] = await db
-      .insert(musicTracks)
-      .values({
-        title: input.title?.trim() || info.title,
-        artist: input.artist === undefined || input.artist.trim() === "" ? info.artist : input.artist.trim(),
-        durationMs: info.durationMs,
-        audioKey,
-        audioType: info.audioType,
-        audioSize: input.bytes.byteLength,
-        coverKey,
-        position: (last?.value ?? 0) + 1,
-        uploadedBy: actor.id,
-      })
-      .returning();
-    return toTrackDto(row!, storage);
+    const row = await db.transaction(async (tx) => {
+      const [last] = await tx.select({ value: max(musicTracks.position) }).from(musicTracks);
+      const [inserted] = await tx
+        .insert(musicTracks)
+        .values({
+          title: input.title?.trim() || info.title,
+          artist: input.artist === undefined || input.artist.trim() === "" ? info.artist : input.artist.trim(),
+          durationMs: info.durationMs,
+          audioKey,
+          audioType: info.audioType,
+          audioSize: input.bytes.byteLength,
+          coverKey,
+          position: (last?.value ?? 0) + 1,
+          uploadedBy: actor.id,
+        })
+        .returning();
+      await writeAudit(tx, { actorId: actor.id, action: "track.upload", targetType: "track", targetId: inserted!.id, details: trackDetails(inserted!) });
+      return inserted!;
+    });
+    return toTrackDto(row, storage);
   } catch (error) {
     await storage.delete(audioKey);
     if (coverKey) await storage.delete(coverKey);
@@ -166,7 +178,23 @@ export async function updateTrack(db: Db, storage: FileStorage, actor: Actor, id
   } else if (input.removeCover) {
     coverKey = null;
   }
-  const [row] = await db.update(musicTracks).set({ title, artist, coverKey, updatedAt: new Date() }).where(eq(musicTracks.id, id)).returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(musicTracks).set({ title, artist, coverKey, updatedAt: new Date() }).where(eq(musicTracks.id, id)).returning();
+    if (!updated) return null;
+    const changes = {
+      ...(current.title !== title ? { titleFrom: current.title } : {}),
+      ...(current.artist !== artist ? { artistFrom: current.artist } : {}),
+      ...(current.coverKey !== coverKey ? { cover: coverKey ? "replaced" : "removed" } : {}),
+    };
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: "track.edit",
+      targetType: "track",
+      targetId: updated.id,
+      details: { ...trackDetails(updated), ...changes },
+    });
+    return updated;
+  });
   if (!row) {
     if (coverKey && coverKey !== current.coverKey) await storage.delete(coverKey);
     throw trackNotFound();
@@ -179,11 +207,15 @@ export async function updateTrack(db: Db, storage: FileStorage, actor: Actor, id
 /** Admin `actor` deletes track `id` and its files. Throws Forbidden (`not_admin`), NotFound (`track_not_found`). */
 export async function deleteTrack(db: Db, storage: FileStorage, actor: Actor, id: number): Promise<void> {
   assertAdmin(actor);
-  const [row] = await db
-    .delete(musicTracks)
-    .where(eq(musicTracks.id, validId(id)))
-    .returning();
-  if (!row) throw trackNotFound();
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(musicTracks)
+      .where(eq(musicTracks.id, validId(id)))
+      .returning();
+    if (!deleted) throw trackNotFound();
+    await writeAudit(tx, { actorId: actor.id, action: "track.delete", targetType: "track", targetId: deleted.id, details: trackDetails(deleted) });
+    return deleted;
+  });
   await storage.delete(row.audioKey);
   if (row.coverKey) await storage.delete(row.coverKey);
 }
@@ -220,6 +252,7 @@ export async function moveTrack(db: Db, actor: Actor, id: number, direction: "up
         : [neighbour.position, track.position];
     await tx.update(musicTracks).set({ position: trackPosition }).where(eq(musicTracks.id, track.id));
     await tx.update(musicTracks).set({ position: neighbourPosition }).where(eq(musicTracks.id, neighbour.id));
+    await writeAudit(tx, { actorId: actor.id, action: "track.move", targetType: "track", targetId: track.id, details: { ...trackDetails(track), direction } });
   });
 }
 

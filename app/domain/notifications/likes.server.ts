@@ -8,8 +8,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blocks, commentLikes, notifications, postLikes, users, wallPostLikes } from "~/db/schema";
 import type { LikeTarget } from "~/lib/events.server";
-import { toUserRefDto } from "../users/users.server";
-import { publishNotifications, toNotificationDto } from "./notifications.server";
+import { loadNotificationDtos, publishNotifications } from "./notifications.server";
 import type { NotificationDto } from "./types";
 
 /** A like as its events describe it (app/lib/events.server.ts like.created / like.removed). */
@@ -115,7 +114,10 @@ export async function recordLike(db: Db, like: LikeRef & { postId: number | null
   });
   if (!stored) return null;
   if (await takeOutUnliked(db, like)) return null;
-  const dto: NotificationDto = { ...toNotificationDto(stored.row, toUserRefDto(liker.user)), raisesUnread: stored.raisesUnread };
+  const [loaded] = await loadNotificationDtos(db, [stored.row.id]);
+  // Taken back meanwhile and its group deleted: nothing to tell.
+  if (!loaded) return null;
+  const dto: NotificationDto = { ...loaded, raisesUnread: stored.raisesUnread };
   await publishNotifications(db, [{ recipientId: like.receiverId, dto }]);
   return dto;
 }

@@ -11,14 +11,15 @@
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { blocks, notifications, users } from "~/db/schema";
+import { blocks, notifications } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import { toUserRefDto, type UserRefDto } from "../users/users.server";
+import { loadNotificationRows, selectNotificationRows, toTargetDto, type NotificationJoinedRow } from "./rows.server";
 import { isChatMessageType, NOTIFICATION_DESCRIPTION, notificationTitle, notificationUrl } from "./texts";
-import type { NotificationDto, NotificationType } from "./types";
+import type { NotificationDto, NotificationTargetDto, NotificationType } from "./types";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -61,6 +62,7 @@ interface DtoSource {
   claimId: number | null;
   amount: number | null;
   subjectUserId: number | null;
+  target: NotificationTargetDto | null;
   actorCount: number;
   read: boolean;
   createdAt: Date;
@@ -100,6 +102,7 @@ function buildDto(s: DtoSource): NotificationDto {
     }),
     description: NOTIFICATION_DESCRIPTION,
     url: notificationUrl({ ...fields, messageId: s.messageId }),
+    target: s.target,
     actorCount: s.actorCount,
     read: s.read,
     createdAt: s.createdAt.toISOString(),
@@ -107,8 +110,11 @@ function buildDto(s: DtoSource): NotificationDto {
   };
 }
 
-/** The public shape of stored notification `row` sent by `sender` (its latest actor). */
-export function toNotificationDto(row: NotificationRow, sender: UserRefDto): NotificationDto {
+/**
+ * The public shape of stored notification `row` sent by `sender` (its latest actor), about
+ * `target` (docs/product/notifications.md#targets; see rows.server.ts for reading it).
+ */
+export function toNotificationDto(row: NotificationRow, sender: UserRefDto, target: NotificationTargetDto | null): NotificationDto {
   return buildDto({
     id: row.id,
     type: row.type,
@@ -123,6 +129,7 @@ export function toNotificationDto(row: NotificationRow, sender: UserRefDto): Not
     claimId: row.claimId,
     amount: row.amount,
     subjectUserId: row.subjectUserId,
+    target,
     actorCount: Math.max(1, row.actorIds.length),
     read: row.readAt !== null,
     createdAt: row.createdAt,
@@ -156,6 +163,7 @@ export function toChatMessageNotificationDto(input: {
     claimId: null,
     amount: null,
     subjectUserId: null,
+    target: null,
     actorCount: 1,
     read: false,
     createdAt: input.sentAt,
@@ -179,12 +187,20 @@ export async function recipientsHearingFrom(db: Db, senderId: number, recipientI
   return candidates.filter((id) => !refused.has(id));
 }
 
-/** Senders by id, in one query. */
-async function loadSenders(db: Db, ids: number[]): Promise<Map<number, UserRefDto>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, unique));
-  return new Map(rows.map((user) => [user.id, toUserRefDto(user)]));
+/** The public shape of a row read with its sender and target (rows.server.ts). */
+export function joinedToDto(row: NotificationJoinedRow): NotificationDto {
+  return toNotificationDto(row.notification, toUserRefDto(row.sender), toTargetDto(row));
+}
+
+/**
+ * Stored notifications `ids` as their public shapes, in the order of `ids` (unknown ids left
+ * out), with senders and targets: one query, none for an empty list.
+ */
+export async function loadNotificationDtos(db: Db, ids: readonly number[]): Promise<NotificationDto[]> {
+  if (ids.length === 0) return [];
+  const rows = await loadNotificationRows(db, inArray(notifications.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.notification.id, joinedToDto(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -266,42 +282,33 @@ async function storeBatch(db: Db, items: NewNotification[], respectBlocks: boole
       where: sql`${notifications.groupKey} is not null`,
     })
     .returning();
-  const senders = await loadSenders(
+  const dtos = await loadNotificationDtos(
     db,
-    stored.map((row) => row.senderId),
+    stored.map((row) => row.id),
   );
-  const result = stored.flatMap((row) => {
-    const sender = senders.get(row.senderId);
-    // Each row here is new (a row already stored was skipped), so each raises the count.
-    return sender ? [{ recipientId: row.recipientId, dto: { ...toNotificationDto(row, sender), raisesUnread: true } }] : [];
-  });
+  const recipients = new Map(stored.map((row) => [row.id, row.recipientId]));
+  // Each row here is new (a row already stored was skipped), so each raises the count.
+  const result = dtos.map((dto) => ({ recipientId: recipients.get(dto.id!)!, dto: { ...dto, raisesUnread: true } }));
   await publishNotifications(db, result);
   return result;
 }
 
 /**
  * A page of `userId`'s notifications, the most recently updated first (a grouped like rises
- * when a new liker arrives), with their senders. Two queries whatever the page size: the rows
- * joined with their senders, and the count.
+ * when a new liker arrives), with their senders and targets (docs/product/notifications.md#targets).
+ * Two queries whatever the page size: the rows joined with their senders and targets, and the count.
  */
 export async function listNotifications(db: Db, userId: number, params: PageParams): Promise<Page<NotificationDto>> {
   const where = eq(notifications.recipientId, userId);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ notification: notifications, sender: users })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.senderId))
+    selectNotificationRows(db)
       .where(where)
       .orderBy(desc(notifications.updatedAt), desc(notifications.id))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
     db.select({ value: count() }).from(notifications).where(where),
   ]);
-  return toPage(
-    rows.map((r) => toNotificationDto(r.notification, toUserRefDto(r.sender))),
-    total?.value ?? 0,
-    params,
-  );
+  return toPage(rows.map(joinedToDto), total?.value ?? 0, params);
 }
 
 /** How many of `userId`'s notifications are unread (the notification count of docs/product/notifications.md#unread-counting). One query. */
@@ -326,8 +333,8 @@ export async function markNotificationRead(db: Db, userId: number, id: number): 
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, userId)))
     .returning();
   if (!row) throw notificationNotFound();
-  const senders = await loadSenders(db, [row.senderId]);
-  return toNotificationDto(row, senders.get(row.senderId)!);
+  const [dto] = await loadNotificationDtos(db, [row.id]);
+  return dto!;
 }
 
 /** Marks every unread notification of `userId` read. Returns how many were unread. One query. */

@@ -12,7 +12,16 @@ import { follows, users } from "~/db/schema";
 import { eventBus, type EventOf } from "~/lib/events.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import { recordLike, takeOutUnliked } from "./likes.server";
-import { onClaimDecided, onClaimFiled, onDealTransitioned, onHoldReleased, onReportResolved, onSanctionApplied, onTransferSent } from "./trust-rules.server";
+import {
+  onAdReviewed,
+  onClaimDecided,
+  onClaimFiled,
+  onDealTransitioned,
+  onHoldReleased,
+  onReportResolved,
+  onSanctionApplied,
+  onTransferSent,
+} from "./trust-rules.server";
 import { createNotifications, recipientsHearingFrom, toChatMessageNotificationDto, type NewNotification } from "./notifications.server";
 import type { NotificationType } from "./types";
 
@@ -139,6 +148,7 @@ export function registerNotificationRules(db: Db): () => void {
     bus.subscribe("deal.transitioned", (event) => onDealTransitioned(db, event)),
     bus.subscribe("claim.filed", (event) => onClaimFiled(db, event)),
     bus.subscribe("claim.decided", (event) => onClaimDecided(db, event)),
+    bus.subscribe("ad.reviewed", (event) => onAdReviewed(db, event)),
     bus.subscribe("report.resolved", (event) => onReportResolved(db, event)),
     bus.subscribe("sanction.applied", (event) => onSanctionApplied(db, event)),
   ];

@@ -54,6 +54,8 @@ describe("notification texts (docs/product/notifications.md#types-and-texts)", (
       CLAIM_DECIDED: "Иван вынес(ла) решение по претензии №7",
       REPORT_HANDLED: "Иван рассмотрел(а) вашу жалобу",
       SANCTION_APPLIED: "Иван ограничил(а) вашу учётную запись",
+      AD_APPROVED: "Иван одобрил(а) вашу рекламу",
+      AD_REJECTED: "Иван отклонил(а) вашу рекламу",
     });
     expect(amount).toBe("1\u00a0500,50\u00a0₽");
   });
@@ -110,6 +112,8 @@ describe("notification links (docs/product/notifications.md#links)", () => {
     expect(url("CLAIM_FILED", { claimId: 7 })).toBe("/claims/7");
     expect(url("CLAIM_DECIDED", { claimId: 7 })).toBe("/claims/7");
     expect(url("SANCTION_APPLIED")).toBe("/profile");
+    expect(url("AD_APPROVED")).toBe("/ads");
+    expect(url("AD_REJECTED")).toBe("/ads");
   });
 
   it("sends a handled report to what was reported: the comment, the post, the conversations or the profile", () => {

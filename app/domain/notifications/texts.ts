@@ -45,6 +45,8 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationType, string>> = {
   CLAIM_DECIDED: "вынес(ла) решение по претензии №{claim}",
   REPORT_HANDLED: "рассмотрел(а) вашу жалобу",
   SANCTION_APPLIED: "ограничил(а) вашу учётную запись",
+  AD_APPROVED: "одобрил(а) вашу рекламу",
+  AD_REJECTED: "отклонил(а) вашу рекламу",
 };
 
 /** The grouped (like) types and their plural text for several actors (docs/product/notifications.md#grouped-likes). */
@@ -159,6 +161,9 @@ export function notificationUrl(n: NotificationTarget): string {
       return n.subjectUserId ? `/profile/${n.subjectUserId}` : "/";
     case "SANCTION_APPLIED":
       return "/profile";
+    case "AD_APPROVED":
+    case "AD_REJECTED":
+      return "/ads";
     default:
       return "/";
   }

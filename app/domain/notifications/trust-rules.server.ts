@@ -122,6 +122,13 @@ export async function onReportResolved(db: Db, event: EventOf<"report.resolved">
   );
 }
 
+/** ad.reviewed: AD_APPROVED or AD_REJECTED to the advertiser, from the admin (docs/product/pages.md#ads). */
+export async function onAdReviewed(db: Db, event: EventOf<"ad.reviewed">): Promise<void> {
+  await trusted(db, [
+    { recipientId: event.advertiserId, type: event.approved ? "AD_APPROVED" : "AD_REJECTED", senderId: event.adminId, groupKey: `ad:${event.adId}` },
+  ]);
+}
+
 /** sanction.applied: SANCTION_APPLIED to the member, from the moderator. */
 export async function onSanctionApplied(db: Db, event: EventOf<"sanction.applied">): Promise<void> {
   await trusted(db, [{ recipientId: event.userId, type: "SANCTION_APPLIED", senderId: event.moderatorId, groupKey: `sanction:${event.sanctionId}` }]);

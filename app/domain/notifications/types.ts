@@ -7,6 +7,21 @@ import type { UserRefDto } from "~/domain/users/users.server";
 
 export type { NotificationType };
 
+/**
+ * What a notification is about, named for the reader (docs/product/notifications.md#targets):
+ * the post by its title, a comment, wall entry or message by the start of its text.
+ */
+export interface NotificationTargetDto {
+  kind: "post" | "comment" | "wall_post" | "message";
+  /**
+   * The post's title, or the excerpt of the comment, wall entry or message (one line, at most
+   * TARGET_EXCERPT_LENGTH code points, «…» when cut); null when the item is deleted or hidden.
+   */
+  text: string | null;
+  /** For a comment: the title of its post (null when that post is deleted or hidden). */
+  postTitle: string | null;
+}
+
 export interface NotificationDto {
   /** null for chat-message notifications, which are delivered live and not stored. */
   id: number | null;
@@ -31,6 +46,8 @@ export interface NotificationDto {
   amount: number | null;
   /** The member a REPORT_HANDLED is about (a reported profile or wall), issue 10. */
   subjectUserId: number | null;
+  /** The post, comment, wall entry or message it is about; null for the other types (money, deals, claims). */
+  target: NotificationTargetDto | null;
   /** «Иван создал новый пост», «Иван и ещё 3 оценили ваш пост» (sender name first). */
   title: string;
   /** Always «Нажмите, чтобы посмотреть» (docs/product/notifications.md#types-and-texts). */

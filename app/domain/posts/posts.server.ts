@@ -2,13 +2,13 @@
  * Posts and articles: write, edit, read and list (docs/product/content.md#posts, docs/product/limits.md#content-limits).
  * Lists fetch their rows and authors in one joined query plus one count: no N+1.
  */
-import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users } from "~/db/schema";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { markdownExcerpt, renderMarkdown } from "~/lib/markdown.server";
-import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { COUNT_CAP, toCappedPage, type Page, type PageParams } from "~/lib/pagination";
 import { eventBus } from "~/lib/events.server";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
@@ -164,7 +164,8 @@ async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
  * Post `id` with its author and rendered HTML, as `reader` may see it (issue 10,
  * docs/product/moderation.md#hide-threshold): a post hidden by reports only for its author and
  * moderators, a post a moderator deleted only for moderators (to restore it).
- * Throws NotFound (`post_not_found`; `post_deleted`, «Пост удалён модератором», for a deleted one).
+ * Throws NotFound (`post_not_found`; `post_deleted`, «Пост удалён модератором» or «Пост удалён
+ * автором», for a deleted one).
  */
 export async function getPost(db: Db, id: number, reader?: Reader): Promise<PostDto> {
   if (!isValidId(id)) throw new NotFound("Пост не найден", "post_not_found");
@@ -175,7 +176,10 @@ export async function getPost(db: Db, id: number, reader?: Reader): Promise<Post
     .where(eq(posts.id, id))
     .limit(1);
   if (!found) throw new NotFound("Пост не найден", "post_not_found");
-  if (found.post.deletedAt && !(reader && isModeratorRole(reader.role))) throw new NotFound("Пост удалён модератором", "post_deleted");
+  if (found.post.deletedAt && !(reader && isModeratorRole(reader.role))) {
+    const byAuthor = found.post.deletedById === found.post.authorId;
+    throw new NotFound(byAuthor ? "Пост удалён автором" : "Пост удалён модератором", "post_deleted");
+  }
   if (found.post.hiddenAt && !seesHidden(reader, found.post.authorId)) throw new NotFound("Пост не найден", "post_not_found");
   return toPostDto(found.post, found.author, await resolveMentions(db, [found.post.body]));
 }
@@ -186,7 +190,7 @@ export async function getPost(db: Db, id: number, reader?: Reader): Promise<Post
  * With `pinnedFirst` (the home feed) the pinned posts come first, newest pin first, and the
  * others follow newest first: pages are cut from that one order.
  * Two queries whatever the page size (three with `pinnedFirst`): rows joined with authors, and
- * the total count.
+ * the count, which stops at COUNT_CAP (`more` says there are more; app/lib/pagination.ts).
  */
 export async function listPosts(db: Db, filter: ListPostsFilter, params: PageParams): Promise<Page<PostSummaryDto>> {
   const conditions: SQL[] = [listablePostSql(filter.reader)];
@@ -196,12 +200,20 @@ export async function listPosts(db: Db, filter: ListPostsFilter, params: PagePar
   const where = and(...conditions);
   const offset = (params.page - 1) * params.perPage;
   const select = () => db.select({ post: listColumns, author: users }).from(posts).innerJoin(users, eq(users.id, posts.authorId));
+  const counted = db.select({ value: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(posts)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as("counted"),
+  );
   if (!filter.pinnedFirst) {
     const [rows, [total]] = await Promise.all([
       select().where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(params.perPage).offset(offset),
-      db.select({ value: count() }).from(posts).where(where),
+      counted,
     ]);
-    return toPage(
+    return toCappedPage(
       rows.map((r) => toPostSummaryDto(r.post, r.author)),
       total?.value ?? 0,
       params,
@@ -212,7 +224,7 @@ export async function listPosts(db: Db, filter: ListPostsFilter, params: PagePar
     select()
       .where(and(where, isNotNull(posts.pinnedAt)))
       .orderBy(desc(posts.pinnedAt), desc(posts.id)),
-    db.select({ value: count() }).from(posts).where(where),
+    counted,
   ]);
   const fromPinned = pinned.slice(offset, offset + params.perPage);
   const rest =
@@ -223,7 +235,7 @@ export async function listPosts(db: Db, filter: ListPostsFilter, params: PagePar
           .limit(params.perPage - fromPinned.length)
           .offset(Math.max(0, offset - pinned.length))
       : [];
-  return toPage(
+  return toCappedPage(
     [...fromPinned, ...rest].map((r) => toPostSummaryDto(r.post, r.author)),
     total?.value ?? 0,
     params,

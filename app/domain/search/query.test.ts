@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml, highlightToHtml, MATCH_START as S, MATCH_STOP as E, stripMarkdownFragment } from "./highlight";
-import { looksLikeUsername, MAX_QUERY_LENGTH, normalizeQuery, parseSearchParams, searchBackgroundFor, searchBackgroundUrl } from "./query";
+import {
+  foldLookalikes,
+  looksLikeUsername,
+  MAX_QUERY_LENGTH,
+  normalizeQuery,
+  parseSearchParams,
+  searchBackgroundFor,
+  searchBackgroundUrl,
+  splitPrefix,
+} from "./query";
 
 describe("search backgrounds (docs/product/content.md#category-backgrounds)", () => {
   it("maps 1 and 5 to torgovlia, 2 and 3 to games, 4 and 9 to crypta, others to none", () => {
@@ -50,5 +59,22 @@ describe("highlighting", () => {
       `Итог ${S}Сделка${E} прошла по ссылке через гаранта цитата ivan_petrov`,
     );
     expect(stripMarkdownFragment("_курсив_ и __жирный__")).toBe("курсив и жирный");
+  });
+});
+
+describe("look-alike letters and half-typed words (docs/product/content.md#search)", () => {
+  it("turns Latin look-alikes inside Cyrillic words into Cyrillic, leaving Latin words alone", () => {
+    expect(foldLookalikes("Прoдам aккаунт Steam USDT")).toBe("Продам аккаунт Steam USDT");
+    expect(foldLookalikes("PRO100 сделка")).toBe("PRO100 сделка");
+  });
+
+  it("takes a plain last word of three letters or more as a prefix", () => {
+    expect(splitPrefix("велосип")).toEqual({ rest: "", prefix: "велосип" });
+    expect(splitPrefix("продам Велосип")).toEqual({ rest: "продам", prefix: "велосип" });
+    expect(splitPrefix("скины -нож")).toEqual({ rest: "скины -нож", prefix: null });
+    expect(splitPrefix('"сделка через гаранта"')).toEqual({ rest: '"сделка через гаранта"', prefix: null });
+    expect(splitPrefix('"сделка через')).toEqual({ rest: '"сделка через', prefix: null });
+    expect(splitPrefix("скины or ножи")).toEqual({ rest: "скины or ножи", prefix: null });
+    expect(splitPrefix("ключ ве")).toEqual({ rest: "ключ ве", prefix: null });
   });
 });

@@ -28,6 +28,63 @@ export function normalizeQuery(raw: string | null | undefined): string {
   return Array.from(folded).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 
+/** Latin letters that look like Cyrillic ones, mapped to the Cyrillic letter they imitate. */
+const LOOKALIKES: Record<string, string> = {
+  a: "а",
+  c: "с",
+  e: "е",
+  o: "о",
+  p: "р",
+  x: "х",
+  y: "у",
+  k: "к",
+  m: "м",
+  t: "т",
+  h: "н",
+  b: "в",
+  A: "А",
+  B: "В",
+  C: "С",
+  E: "Е",
+  H: "Н",
+  K: "К",
+  M: "М",
+  O: "О",
+  P: "Р",
+  T: "Т",
+  X: "Х",
+  Y: "У",
+};
+const CYRILLIC = /[А-Яа-яЁё]/;
+const LATIN_LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`, "g");
+
+/**
+ * Turns Latin look-alike letters inside Cyrillic words into the Cyrillic letters they imitate
+ * («Прoдам» with a Latin o → «Продам»), so such a query still finds the word
+ * (docs/product/content.md#search). Words without Cyrillic letters («USDT», «Steam») stay as typed.
+ */
+export function foldLookalikes(q: string): string {
+  return q.replace(/[\p{L}\p{N}]+/gu, (word) => (CYRILLIC.test(word) ? word.replace(LATIN_LOOKALIKE, (letter) => LOOKALIKES[letter] ?? letter) : word));
+}
+
+/** The shortest half-typed last word searched for as a prefix, in characters. */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * Splits a normalised query into the websearch part and a last word that is also matched as the
+ * beginning of a word («велосип» finds «велосипед»; docs/product/content.md#search). The last word
+ * counts only when it is a plain word of MIN_PREFIX_LENGTH letters or more: not in quotes, not
+ * negated, not after «or»; otherwise `prefix` is null and `rest` is the whole query.
+ */
+export function splitPrefix(q: string): { rest: string; prefix: string | null } {
+  const match = /^(.*?)(?:^|\s)([\p{L}\p{N}]+)$/u.exec(q);
+  const word = match?.[2];
+  if (!match || !word || Array.from(word).length < MIN_PREFIX_LENGTH) return { rest: q, prefix: null };
+  const rest = match[1]!.trim();
+  if ((rest.match(/"/g)?.length ?? 0) % 2 === 1 || /(^|\s)or$/i.test(rest)) return { rest: q, prefix: null };
+  return { rest, prefix: word.toLowerCase() };
+}
+
 /** Reads `q`, `category`, `page` and `perPage` from /search's query string; never throws. */
 export function parseSearchParams(search: URLSearchParams): SearchParams {
   return {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
@@ -6,7 +6,7 @@ import { posts } from "~/db/schema";
 import { markdownExcerpt } from "~/lib/markdown.server";
 import type { UserRow } from "../users/users.server";
 import { countQueries } from "../../../tests/setup/query-count";
-import { listPopularCategories, searchPosts } from "./search.server";
+import { CANDIDATES, listPopularCategories, searchPosts } from "./search.server";
 
 let t: TestDatabase;
 let author: UserRow;
@@ -117,7 +117,7 @@ describe(`post search on ${engine}`, () => {
     expect((await searchPosts(t.db, { q: '"безопасная сделка"' }, page)).total).toBe(1);
   });
 
-  it("pages results ten at a time in one query, however many there are", async () => {
+  it("pages results ten at a time in three queries, however many there are", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await insertPost({ title: `Лот номер ${i + 1}: аукцион`, body: "Ставки принимаются до пятницы." }));
     const first = await countQueries(t.db, () => searchPosts(t.db, { q: "аукционы" }, { page: 1, perPage: 10 }));
@@ -127,12 +127,13 @@ describe(`post search on ${engine}`, () => {
     expect(second.result.items).toHaveLength(2);
     // Equal ranks: newest first, and no post on both pages.
     expect([...first.result.items, ...second.result.items].map((h) => h.id)).toEqual([...ids].reverse());
-    expect(first.queries).toBe(1);
-    expect(second.queries).toBe(1);
-    // A page past the end still knows the total, with one more query.
+    // The planner's estimate of the matches, the newest matches' ids, the ranked page.
+    expect(first.queries).toBe(3);
+    expect(second.queries).toBe(3);
+    // A page past the end still knows the total, with no more queries.
     const past = await countQueries(t.db, () => searchPosts(t.db, { q: "аукционы" }, { page: 3, perPage: 10 }));
     expect(past.result).toMatchObject({ items: [], total: 12, searchable: true });
-    expect(past.queries).toBe(2);
+    expect(past.queries).toBe(3);
   });
 
   it("finds articles as well as posts, and lists the busiest categories", async () => {
@@ -152,5 +153,38 @@ describe(`post search on ${engine}`, () => {
     await t.db.update(posts).set({ title: "Куплю клавиатуру" }).where(eq(posts.id, id));
     expect((await searchPosts(t.db, { q: "монитор" }, page)).total).toBe(0);
     expect((await searchPosts(t.db, { q: "клавиатуры" }, page)).items.map((h) => h.id)).toEqual([id]);
+  });
+
+  it("finds a half-typed last word and a word typed with a Latin look-alike letter", async () => {
+    const bike = await insertPost({ title: "Горный снегоход Буран", body: "Катался один сезон." });
+    const sell = await insertPost({ title: "Продам коллекцию марок", body: "Марки СССР." });
+    expect((await searchPosts(t.db, { q: "снегох" }, page)).items.map((hit) => hit.id)).toEqual([bike]);
+    expect((await searchPosts(t.db, { q: "горный снегохо" }, page)).items.map((hit) => hit.id)).toEqual([bike]);
+    // «Прoдам» with a Latin o, «мaрок» with a Latin a.
+    expect((await searchPosts(t.db, { q: "Прoдам мaрок" }, page)).items.map((hit) => hit.id)).toEqual([sell]);
+    // A stop-word is no prefix: «для» finds nothing rather than every word it begins.
+    expect(await searchPosts(t.db, { q: "для" }, page)).toMatchObject({ total: 0, searchable: false });
+  });
+
+  it("ranks the newest thousand matches and says there are more; walking the newest posts finds the same", async () => {
+    const word = "нумизматика";
+    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
+      select ${author.id}, 8, ${word} || ' лот ' || i, 'Монеты', 'Монеты', now() + i * interval '1 second' from generate_series(1, ${CANDIDATES + 5}) i`);
+    await t.db.execute(sql`analyze posts`);
+    const byIndex = await searchPosts(t.db, { q: word }, { page: 1, perPage: 50 });
+    expect(byIndex).toMatchObject({ total: CANDIDATES, more: true, totalPages: CANDIDATES / 50 });
+    // The five oldest matches are past the thousand: on no page.
+    const last = await searchPosts(t.db, { q: word }, { page: CANDIDATES / 50, perPage: 50 });
+    const titles = last.items.map((hit) => hit.title);
+    expect(titles).toContain(`${word} лот 6`);
+    expect(titles).not.toContain(`${word} лот 5`);
+
+    const byWalk = await searchPosts(t.db, { q: word }, { page: 1, perPage: 50 }, { walkAboveMatches: 0 });
+    expect(byWalk).toMatchObject({ total: CANDIDATES, more: true });
+    expect(byWalk.items.map((hit) => hit.id)).toEqual(byIndex.items.map((hit) => hit.id));
+    // The estimate, the walk (no fallback to the index: that would be a fourth query), the page.
+    const lastByWalk = await countQueries(t.db, () => searchPosts(t.db, { q: word }, { page: CANDIDATES / 50, perPage: 50 }, { walkAboveMatches: 0 }));
+    expect(lastByWalk.result.items.map((hit) => hit.id)).toEqual(last.items.map((hit) => hit.id));
+    expect(lastByWalk.queries).toBe(3);
   });
 });

@@ -3,18 +3,19 @@
  *
  * posts.search_vector is a generated column: the title weighs A and the body B under the
  * 'russian' configuration, so «сделки» finds «сделка» (both stem to «сделк») and a match in
- * a title outranks one in a body. The GIN index posts_search_idx serves the `@@` match.
- * A page costs one query whatever its size: the ranked rows of the page with their authors,
- * highlights and the number of matches; a page without rows adds one count query.
+ * a title outranks one in a body. The GIN index posts_search_idx serves the `@@` match for rare
+ * words; for common ones the newest posts are walked through posts_created_at_idx. A search costs
+ * three queries: the planner's estimate, the newest matches' ids, and the ranked page with its
+ * authors and highlights.
  */
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { executeRows, type Db } from "~/db/client.server";
 import { categories, posts, users } from "~/db/schema";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { publicPostSql } from "../moderation/visibility.server";
 import { toPostSummaryDto, type PostSummaryDto } from "../posts/posts.server";
 import { highlightToHtml, MATCH_START, MATCH_STOP, stripMarkdownFragment } from "./highlight";
-import { normalizeQuery } from "./query";
+import { foldLookalikes, normalizeQuery, splitPrefix } from "./query";
 
 /** Every post column a list needs: no body (up to 50 000 characters) and no search vector. */
 const { searchVector: _searchVector, body: _body, ...listColumns } = getTableColumns(posts);
@@ -50,29 +51,94 @@ const SNIPPET_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWord
 const TITLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, HighlightAll=true`;
 
 /**
- * Searches posts and articles for `query.q` (websearch syntax: words, "a phrase", -word,
- * or), optionally within one category, best match first (ts_rank_cd; ties newest first).
- * An empty query, or one of only stop-words or punctuation, returns an empty page; it never
- * throws for anything a user can type.
+ * The most matches a search ranks: the newest CANDIDATES matches, best first
+ * (docs/decisions/0024-search-ranks-the-newest-matches.md). Ranking all 300 000 posts that hold
+ * «цена» took 3 s at a million posts; ranking the newest thousand takes milliseconds.
  */
-export async function searchPosts(db: Db, query: SearchPostsQuery, params: PageParams): Promise<PostSearchResult> {
+export const CANDIDATES = 1000;
+/**
+ * Above this many estimated matches the newest ones are found by walking the posts newest first
+ * and testing each, instead of collecting every match from the GIN index and sorting them by date:
+ * the walk reads about CANDIDATES ÷ share rows, the index every match (docs/decisions/0024).
+ */
+const WALK_ABOVE_MATCHES = 30_000;
+
+/**
+ * The tsquery of a normalised query: websearch syntax (words, "a phrase", -word, or) in the
+ * 'russian' configuration, and a plain last word also as the beginning of a word, so a half-typed
+ * «велосип» finds «велосипед» (docs/product/content.md#search).
+ */
+function tsquerySql(q: string): SQL {
+  const { rest, prefix } = splitPrefix(q);
+  const words = sql`websearch_to_tsquery('russian', ${rest})`;
+  if (prefix === null) return words;
+  // A stop-word («для», «как») is no prefix: it would match every word it begins.
+  return sql`(${words} && (case when numnode(to_tsquery('russian', ${prefix})) > 0 then to_tsquery('russian', ${prefix}) || to_tsquery('simple', ${`${prefix}:*`}) else ''::tsquery end))`;
+}
+
+/** How long the number of posts in the planner's statistics is reused, in ms: it moves slowly. */
+const POST_COUNT_TTL_MS = 60_000;
+const postCounts = new WeakMap<Db, { posts: number; at: number }>();
+
+/** The planner's estimate of the rows `where` keeps in posts, and of all posts (0 before ANALYZE). */
+async function estimateMatches(db: Db, where: SQL | undefined, walkAboveMatches: number): Promise<{ matches: number; posts: number }> {
+  const plan = await executeRows(db, sql`explain (format json) select 1 from ${posts} where ${where}`);
+  const json = Object.values(plan[0] ?? {})[0];
+  const parsed = (typeof json === "string" ? JSON.parse(json) : json) as { Plan?: { "Plan Rows"?: number } }[];
+  const matches = Number(parsed[0]?.Plan?.["Plan Rows"] ?? 0);
+  if (matches <= walkAboveMatches) return { matches, posts: 0 };
+  let known = postCounts.get(db);
+  if (!known || Date.now() - known.at > POST_COUNT_TTL_MS) {
+    const [stats] = await executeRows(db, sql`select reltuples from pg_class where oid = 'posts'::regclass`);
+    known = { posts: Math.max(0, Number(stats?.reltuples ?? 0)), at: Date.now() };
+    postCounts.set(db, known);
+  }
+  return { matches, posts: known.posts };
+}
+
+/**
+ * Searches posts and articles for `query.q` (websearch syntax: words, "a phrase", -word, or; the
+ * last word also as a prefix; Latin look-alikes inside Cyrillic words read as Cyrillic),
+ * optionally within one category. The newest CANDIDATES matches are ranked, best first
+ * (ts_rank_cd; ties newest first); `more` says there are more matches than that. An empty query,
+ * or one of only stop-words or punctuation, returns an empty page; it never throws for anything a
+ * user can type.
+ */
+export async function searchPosts(
+  db: Db,
+  query: SearchPostsQuery,
+  params: PageParams,
+  /** Tests lower the estimate above which the newest posts are walked, to search both ways. */
+  { walkAboveMatches = WALK_ABOVE_MATCHES }: { walkAboveMatches?: number } = {},
+): Promise<PostSearchResult> {
   const q = normalizeQuery(query.q);
   if (q === "") return { ...toPage([], 0, params), q, searchable: false };
 
-  const tsquery = sql`websearch_to_tsquery('russian', ${q})`;
+  const tsquery = tsquerySql(foldLookalikes(q));
   // Posts deleted by a moderator or hidden by reports are found by nobody (issue 10).
-  const conditions: SQL[] = [sql`${posts.searchVector} @@ ${tsquery}`, publicPostSql];
-  if (query.categoryId !== undefined) conditions.push(eq(posts.categoryId, query.categoryId));
-  const where = and(...conditions);
-  const rankExpr = sql<number>`ts_rank_cd(${posts.searchVector}, ${tsquery})`;
+  const listed: SQL[] = [publicPostSql];
+  if (query.categoryId !== undefined) listed.push(eq(posts.categoryId, query.categoryId));
+  const where = and(sql`${posts.searchVector} @@ ${tsquery}`, ...listed);
 
-  // The page's ids, ranks and the number of matches in one pass over the matches; headlines
-  // are then computed for the rows of the page only, not for every match.
+  const estimate = await estimateMatches(db, where, walkAboveMatches);
+  // A walk that found too few matches falls back to the index (the estimate was too high).
+  const candidates =
+    (await newestMatches(db, where, and(...listed), tsquery, estimate)) ?? (await newestMatches(db, where, and(...listed), tsquery, null)) ?? [];
+  const more = candidates.length > CANDIDATES;
+  const counted = Math.min(candidates.length, CANDIDATES);
+  if (counted === 0) {
+    const [tree] = await executeRows(db, sql`select numnode(${tsquery}) as nodes`);
+    return { ...toPage([], 0, params), q, searchable: Number(tree?.nodes ?? 0) > 0 };
+  }
+  const ids = candidates.slice(0, CANDIDATES);
+
+  // The candidates ranked; headlines only for the rows of the page.
+  const rankExpr = sql<number>`ts_rank_cd(${posts.searchVector}, ${tsquery})`;
   const hits = db.$with("hits").as(
     db
-      .select({ id: posts.id, rank: rankExpr.as("rank"), total: sql<number>`count(*) over ()`.as("total") })
+      .select({ id: posts.id, rank: rankExpr.as("rank") })
       .from(posts)
-      .where(where)
+      .where(inArray(posts.id, ids))
       .orderBy(desc(rankExpr), desc(posts.createdAt), desc(posts.id))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
@@ -83,7 +149,6 @@ export async function searchPosts(db: Db, query: SearchPostsQuery, params: PageP
       post: listColumns,
       author: users,
       rank: sql<number>`${hits.rank}`.mapWith(Number),
-      total: sql<number>`${hits.total}`.mapWith(Number),
       title: sql<string>`ts_headline('russian', translate(${posts.title}, ${MARKERS}, ''), ${tsquery}, ${TITLE_OPTIONS})`,
       snippet: sql<string>`ts_headline('russian', translate(${posts.body}, ${MARKERS}, ''), ${tsquery}, ${SNIPPET_OPTIONS})`,
     })
@@ -91,18 +156,6 @@ export async function searchPosts(db: Db, query: SearchPostsQuery, params: PageP
     .innerJoin(posts, eq(posts.id, hits.id))
     .innerJoin(users, eq(users.id, posts.authorId))
     .orderBy(desc(hits.rank), desc(posts.createdAt), desc(posts.id));
-
-  let total = rows[0]?.total ?? 0;
-  let searchable = rows.length > 0;
-  if (rows.length === 0) {
-    // Nothing on this page: tell "no match" (or a page past the end) from "no searchable word".
-    const [counted] = await db
-      .select({ total: count(), nodes: sql<number>`numnode(${tsquery})`.mapWith(Number) })
-      .from(posts)
-      .where(where);
-    total = counted?.total ?? 0;
-    searchable = (counted?.nodes ?? 0) > 0;
-  }
 
   const items = rows.map((row): PostSearchHitDto => {
     const snippetHtml = highlightToHtml(stripMarkdownFragment(row.snippet ?? ""));
@@ -113,7 +166,43 @@ export async function searchPosts(db: Db, query: SearchPostsQuery, params: PageP
       rank: row.rank,
     };
   });
-  return { ...toPage(items, total, params), q, searchable };
+  return { ...toPage(items, counted, params), ...(more ? { more } : {}), q, searchable: true };
+}
+
+/**
+ * The ids of the newest CANDIDATES + 1 matches of `where`, newest first. With an estimate of many
+ * matches (`posts` is 0 when there are few), the newest listed posts are walked (a window sized from the estimate) and null is
+ * returned when the window held too few matches to be sure they are the newest; otherwise the
+ * matches come from the GIN index and are sorted by date.
+ */
+async function newestMatches(
+  db: Db,
+  where: SQL | undefined,
+  listed: SQL | undefined,
+  tsquery: SQL,
+  estimate: { matches: number; posts: number } | null,
+): Promise<number[] | null> {
+  const wanted = CANDIDATES + 1;
+  if (estimate && estimate.posts > 0) {
+    const share = Math.min(1, estimate.matches / estimate.posts);
+    const window = Math.ceil((wanted / share) * 2);
+    const newest = db
+      .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
+      .from(posts)
+      .where(listed)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(window)
+      .as("newest");
+    const found = await db
+      .select({ id: newest.id })
+      .from(newest)
+      .where(sql`${newest.searchVector} @@ ${tsquery}`)
+      .orderBy(desc(newest.createdAt), desc(newest.id))
+      .limit(wanted);
+    return found.length === wanted ? found.map((row) => row.id) : null;
+  }
+  const found = await db.select({ id: posts.id }).from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(wanted);
+  return found.map((row) => row.id);
 }
 
 export interface CategoryCountDto {

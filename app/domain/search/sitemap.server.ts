@@ -17,9 +17,9 @@ export const SITEMAP_MAX_URLS = 50_000;
 
 /**
  * Public sections listed first, without <lastmod> (they change with every new post). Only pages
- * that exist and are open to visitors: /chatgpt needs sign-in, /ads is not built yet (issue 11).
+ * that exist and are open to visitors: /chatgpt needs sign-in.
  */
-export const SITEMAP_STATIC_PATHS = ["/", "/articles", "/search", "/leaderboard", "/faq", "/music", "/blacklist"] as const;
+export const SITEMAP_STATIC_PATHS = ["/", "/articles", "/search", "/leaderboard", "/faq", "/music", "/ads", "/blacklist"] as const;
 
 export interface SitemapEntry {
   /** Path on the site, e.g. /post/12. */

@@ -4,7 +4,6 @@
  * closed, the site rules) live in app/domain/moderation/settings.server.ts beside it.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { Forbidden } from "~/lib/errors";
@@ -13,14 +12,7 @@ import type { UserRow } from "../users/users.server";
 
 export const MAIN_PAGE_BACKGROUND_KEY = "mainPageBackground";
 
-/** A same-site path (/images/…) or an https URL; empty clears the background. */
-export const BackgroundSchema = z.object({
-  value: z
-    .string()
-    .trim()
-    .max(2000, "Слишком длинная ссылка")
-    .refine((v) => v === "" || /^\/(?!\/)[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v), "Укажите ссылку https://… или путь /images/…"),
-});
+export { BackgroundSchema } from "./schemas";
 
 /** The main-page background image URL, or null when none is set. */
 export async function getMainPageBackground(db: Db): Promise<string | null> {

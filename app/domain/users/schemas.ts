@@ -3,6 +3,7 @@
  * inline validation). Rules from docs/product/accounts.md#members; messages are shown to users in Russian.
  */
 import { z } from "zod";
+import { isMixedScript, MIXED_SCRIPT_MESSAGE } from "./username-safety";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_А-Яа-яЁё]+$/;
 
@@ -11,7 +12,8 @@ export const UsernameSchema = z
   .trim()
   .min(3, "Имя пользователя — не короче 3 символов")
   .max(32, "Имя пользователя — не длиннее 32 символов")
-  .regex(USERNAME_PATTERN, "Только латинские и русские буквы, цифры и _");
+  .regex(USERNAME_PATTERN, "Только латинские и русские буквы, цифры и _")
+  .refine((value) => !isMixedScript(value), MIXED_SCRIPT_MESSAGE);
 
 export const EmailSchema = z
   .string({ error: "Введите email" })

@@ -2,10 +2,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
-import { createUserSession } from "~/lib/session.server";
+import { authenticateApiToken } from "~/lib/realtime/access.server";
+import { realtimeHub } from "~/lib/realtime/hub.server";
+import { createUserSession, openSession } from "~/lib/session.server";
+import { waitFor } from "../../../tests/setup/wait";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { describeDevice, endOtherSessions, endSession, listActiveSessions, listSignInEvents, sessionHandle } from "./sessions.server";
+import {
+  describeDevice,
+  endAllSessions,
+  endOtherSessions,
+  endSession,
+  generateApiToken,
+  listActiveSessions,
+  listSignInEvents,
+  sessionHandle,
+} from "./sessions.server";
 
 const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -19,7 +31,9 @@ afterAll(async () => {
 });
 
 async function addSession(userId: number, id: string, userAgent: string | null, expiresInMs = 60_000) {
-  await t.db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + expiresInMs), ip: "10.0.0.1", userAgent, method: "password" });
+  await t.db
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date(Date.now() + expiresInMs), ip: "10.0.0.1", userAgent, method: "password", apiToken: generateApiToken() });
 }
 
 describe(`sessions (${engine})`, () => {
@@ -79,6 +93,65 @@ describe(`sessions (${engine})`, () => {
     await expect(endSession(t.db, member.id, sessionHandle(`${member.id}-q`), undefined)).rejects.toMatchObject({ code: "session_not_found" });
     expect(await endSession(t.db, member.id, sessionHandle(`${member.id}-p`), `${member.id}-p`)).toEqual({ wasCurrent: true });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(1);
+  });
+});
+
+describe(`apiTokens end with their sessions (${engine}, issue 13 item 1)`, () => {
+  /** Revocations the hub hands this process's connections: sessions by handle, members by id. */
+  async function watchRevocations(userId: number, handles: string[]) {
+    const hub = realtimeHub(t.db);
+    await t.pubsub.ready();
+    const revoked: string[] = [];
+    const detach = handles.map((session) => hub.attach({ userId, session, send: () => {}, revoke: () => void revoked.push(session) }));
+    return { revoked, stop: () => detach.forEach((off) => off()) };
+  }
+
+  it("ending the other sessions ends their tokens and closes their connections; this session keeps its token", async () => {
+    const member = await makeUser(t.db);
+    const [here, phone, tablet] = [await openSession(t.db, member.id, {}), await openSession(t.db, member.id, {}), await openSession(t.db, member.id, {})];
+    const watch = await watchRevocations(
+      member.id,
+      [here, phone, tablet].map((s) => sessionHandle(s.sessionId)),
+    );
+    try {
+      expect(await endOtherSessions(t.db, member.id, here.sessionId)).toBe(2);
+      expect(await authenticateApiToken(t.db, phone.apiToken)).toBeNull();
+      expect(await authenticateApiToken(t.db, tablet.apiToken)).toBeNull();
+      expect(await authenticateApiToken(t.db, here.apiToken)).toEqual({ id: member.id, username: member.username, session: sessionHandle(here.sessionId) });
+      await waitFor(() => watch.revoked.length === 2 || undefined, "both ended sessions' connections to be revoked");
+      expect(watch.revoked.sort()).toEqual([sessionHandle(phone.sessionId), sessionHandle(tablet.sessionId)].sort());
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it("signing out everywhere (password reset, suspension) ends every token and every connection of the member", async () => {
+    const member = await makeUser(t.db);
+    const bystander = await openSession(t.db, (await makeUser(t.db)).id, {});
+    const [a, b] = [await openSession(t.db, member.id, {}), await openSession(t.db, member.id, {})];
+    const watch = await watchRevocations(member.id, [sessionHandle(a.sessionId)]);
+    try {
+      expect(await endAllSessions(t.db, member.id)).toBe(2);
+      expect(await authenticateApiToken(t.db, a.apiToken)).toBeNull();
+      expect(await authenticateApiToken(t.db, b.apiToken)).toBeNull();
+      await waitFor(() => watch.revoked.length === 1 || undefined, "the member's connection to be revoked");
+      expect(await authenticateApiToken(t.db, bystander.apiToken)).not.toBeNull();
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it("a token stops working once its session row is gone, however it was deleted, or once it expires", async () => {
+    const member = await makeUser(t.db);
+    const deleted = await openSession(t.db, member.id, {});
+    const expiring = await openSession(t.db, member.id, {});
+    await t.db.delete(sessions).where(eq(sessions.id, deleted.sessionId));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expiring.sessionId));
+    expect(await authenticateApiToken(t.db, deleted.apiToken)).toBeNull();
+    expect(await authenticateApiToken(t.db, expiring.apiToken)).toBeNull();
   });
 });
 

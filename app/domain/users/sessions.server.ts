@@ -7,17 +7,21 @@
  * it: each session is named by a `handle`, the first 16 characters of the base64url SHA-256
  * of its id.
  *
- * Ending sessions leaves the member's live realtime connections (WebSocket/SSE) open: they are
- * authenticated by the apiToken, which the current tab shares, so rotating it would sign this
- * device out too. An ended device loses its page access at once (the next request finds no
- * session) and its realtime stream at its next reconnect, which re-checks the member.
+ * Each session carries its own realtime apiToken (issue 13 item 1, docs/decisions/0017), so
+ * ending a session ends its token: every function here that deletes session rows also closes
+ * the realtime connections (websockets and event streams) opened with their tokens, in every
+ * server process, once the deletion has committed. Code that deletes session rows some other
+ * way leaves no working token either (the token lives on the row), and the transports notice
+ * within one heartbeat; call closeSessionConnections (or realtimeHub.revokeUser) to close them
+ * at once.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, ne } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { sessions, signInEvents } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
+import { realtimeHub } from "~/lib/realtime/hub.server";
 
 /** One row of the sign-in history; `createdAt` is an ISO string. */
 export interface SignInEventDto {
@@ -41,9 +45,70 @@ export interface ActiveSessionDto {
   current: boolean;
 }
 
-/** The public name of a session id (see the module comment). */
+/** The public name of a session id (see the module comment); also what the realtime hub knows a session's connections by. */
 export function sessionHandle(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("base64url").slice(0, 16);
+}
+
+/** A new random realtime token for a session: 32 bytes, base64url (43 characters). */
+export function generateApiToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Closes the realtime connections opened with the tokens of sessions `sessionIds`, in every
+ * server process: websockets with 4401, event streams after an `invalid_token` frame. Call it
+ * after the transaction that deleted (or re-tokened) the rows has committed. No-op for [].
+ */
+export async function closeSessionConnections(db: Db, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length > 0) await realtimeHub(db).revokeSessions(sessionIds.map(sessionHandle));
+}
+
+/**
+ * Deletes member `userId`'s sessions, all of them or all but `exceptSessionId`, inside `db` (a
+ * transaction may be given), and returns the deleted ids for closeSessionConnections.
+ */
+export async function deleteSessionsOf(db: Db | Tx, userId: number, exceptSessionId?: string): Promise<string[]> {
+  const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
+  const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
+/**
+ * Signs member `userId` out everywhere: deletes every session (so every apiToken of theirs
+ * stops working) and closes all their realtime connections in every process — those of
+ * `Authorization: tma` requests included. Returns how many sessions were ended. For password
+ * resets and suspensions (docs/product/accounts.md#apitoken).
+ */
+export async function endAllSessions(db: Db, userId: number): Promise<number> {
+  const ended = await deleteSessionsOf(db, userId);
+  await realtimeHub(db).revokeUser(userId);
+  return ended.length;
+}
+
+/**
+ * Ends one session by its raw id (sign-out): deletes the row and closes the connections of its
+ * token. Does nothing for an unknown id.
+ */
+export async function endSessionById(db: Db, sessionId: string): Promise<void> {
+  const deleted = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
+  await closeSessionConnections(
+    db,
+    deleted.map((row) => row.id),
+  );
+}
+
+/**
+ * Gives session `sessionId` a new apiToken («Сменить токен» in the settings) and closes the
+ * connections opened with the old one; the member's other devices keep theirs. Returns the new
+ * token. Throws NotFound (`session_not_found`) when the session no longer exists.
+ */
+export async function rotateApiToken(db: Db, sessionId: string): Promise<string> {
+  const apiToken = generateApiToken();
+  const updated = await db.update(sessions).set({ apiToken }).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
+  if (updated.length === 0) throw new NotFound("Сеанс не найден: войдите заново", "session_not_found");
+  await closeSessionConnections(db, [sessionId]);
+  return apiToken;
 }
 
 /** The member's sign-ins, newest first, paginated (10 a page by default). Two queries. */
@@ -91,16 +156,18 @@ export async function listActiveSessions(db: Db, userId: number, currentSessionI
 
 /**
  * Deletes every session of the member except `currentSessionId` («Выйти на других
- * устройствах»); with no current session it deletes them all. Returns how many were ended.
+ * устройствах»); with no current session it deletes them all. Their apiTokens end and their
+ * open realtime connections close. Returns how many were ended.
  */
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string | undefined): Promise<number> {
-  const where = currentSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)) : eq(sessions.userId, userId);
-  const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
-  return deleted.length;
+  const ended = await deleteSessionsOf(db, userId, currentSessionId);
+  await closeSessionConnections(db, ended);
+  return ended.length;
 }
 
 /**
- * Ends one of the member's sessions named by its handle («Завершить»). Returns whether it was
+ * Ends one of the member's sessions named by its handle («Завершить»), its apiToken and its open
+ * realtime connections with it. Returns whether it was
  * the request's own session (the caller then clears the cookie).
  * Throws NotFound (`session_not_found`) when the member has no such session (another member's
  * handle included).
@@ -110,6 +177,7 @@ export async function endSession(db: Db, userId: number, handle: string, current
   const match = rows.find((r) => sessionHandle(r.id) === handle);
   if (!match) throw new NotFound("Сеанс не найден: возможно, он уже завершён", "session_not_found");
   await db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
+  await closeSessionConnections(db, [match.id]);
   return { wasCurrent: match.id === currentSessionId };
 }
 

@@ -6,10 +6,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "~/db/schema";
 import { verifyPassword } from "~/lib/password.server";
+import { authenticateApiToken } from "~/lib/realtime/access.server";
 import { LocalStorage } from "~/lib/storage/local.server";
 import { signInTelegramMember } from "~/lib/telegram/members.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
+import { generateApiToken } from "./sessions.server";
 import { canSignInWithoutTelegram, changePassword, linkTelegram, removeAvatar, saveTheme, setAvatar, unlinkTelegram, updateProfile } from "./settings.server";
 import { getUserById } from "./users.server";
 
@@ -43,7 +45,9 @@ async function refusal(run: () => Promise<unknown>) {
 }
 
 async function addSession(userId: number, id: string) {
-  await t.db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + 60_000) });
+  const apiToken = generateApiToken();
+  await t.db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + 60_000), apiToken });
+  return apiToken;
 }
 
 describe(`settings on ${engine} (issue 6 item 4)`, () => {
@@ -98,10 +102,10 @@ describe(`settings on ${engine} (issue 6 item 4)`, () => {
     expect((await reload(member.id)).theme).toBeNull();
   });
 
-  it("changes the password, keeping this session and signing out the others and the old api token", async () => {
+  it("changes the password, keeping this session and signing out the others with their api tokens", async () => {
     const member = await makeUser(t.db, { password: "old password 1" });
-    await addSession(member.id, `here-${member.id}`);
-    await addSession(member.id, `phone-${member.id}`);
+    const hereToken = await addSession(member.id, `here-${member.id}`);
+    const phoneToken = await addSession(member.id, `phone-${member.id}`);
     const other = await makeUser(t.db);
     await addSession(other.id, `other-${other.id}`);
 
@@ -110,7 +114,8 @@ describe(`settings on ${engine} (issue 6 item 4)`, () => {
     });
     const after = await reload(member.id);
     expect(await verifyPassword(after.passwordHash!, "new password 2")).toBe(true);
-    expect(after.apiToken).not.toBe(member.apiToken);
+    expect(await authenticateApiToken(t.db, phoneToken)).toBeNull();
+    expect(await authenticateApiToken(t.db, hereToken)).toMatchObject({ id: member.id });
     const left = await t.db.select({ id: sessions.id, userId: sessions.userId }).from(sessions);
     expect(left.filter((s) => s.userId === member.id).map((s) => s.id)).toEqual([`here-${member.id}`]);
     expect(left.some((s) => s.id === `other-${other.id}`)).toBe(true);

@@ -1,20 +1,21 @@
 /**
  * A member's own settings (issue 6 item 4 "Settings", docs/product/accounts.md#profile-settings): name and bio, avatar,
- * colour theme, password, the Telegram link. The api token rotates through rotateApiToken
- * (users.server.ts). Each function takes the database first and throws typed errors with a
+ * colour theme, password, the Telegram link. A session's api token rotates through rotateApiToken
+ * (sessions.server.ts). Each function takes the database first and throws typed errors with a
  * stable code; field errors name the settings page's fields.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { sessions, users, type ThemeColors } from "~/db/schema";
+import { users, type ThemeColors } from "~/db/schema";
 import { processAvatar } from "~/lib/images/avatar.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { assertStorageKey, type FileStorage } from "~/lib/storage/storage.server";
 import type { TelegramIdentity } from "~/lib/telegram/init-data.server";
 import { Conflict, NotFound, ValidationFailed } from "~/lib/errors";
-import { rotateApiToken, type UserRow } from "./users.server";
+import { closeSessionConnections, deleteSessionsOf } from "./sessions.server";
+import type { UserRow } from "./users.server";
 
 /** The domain of placeholder emails of members created by Telegram sign-in (telegram/members.server.ts). */
 const PLACEHOLDER_EMAIL_DOMAIN = "@telegram.invalid";
@@ -105,7 +106,7 @@ export async function saveTheme(db: Db, userId: number, theme: ThemeColors | nul
  * Changes the member's password (argon2id, as registration). A member with a password must give
  * the current one; a member without one (Telegram sign-in only) sets it without. Then every
  * other session of the member is deleted (signed out on other devices; `currentSessionId`
- * stays, undefined deletes all) and the api token rotates, closing open live connections.
+ * stays, undefined deletes all), and with them their apiTokens and open realtime connections.
  * Returns how many sessions were deleted.
  * Throws ValidationFailed `wrong_password` (field currentPassword), `same_password` (field newPassword).
  */
@@ -124,13 +125,12 @@ export async function changePassword(
     }
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const signedOut = await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    const others = currentSessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)) : eq(sessions.userId, user.id);
-    return (await tx.delete(sessions).where(others).returning({ id: sessions.id })).length;
+    return deleteSessionsOf(tx, user.id, currentSessionId);
   });
-  await rotateApiToken(db, user.id);
-  return { signedOut };
+  await closeSessionConnections(db, ended);
+  return { signedOut: ended.length };
 }
 
 /**

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
-import { getProfile, registerUser, rotateApiToken, toCurrentUserDto, verifyCredentials } from "./users.server";
+import { getProfile, registerUser, toCurrentUserDto, verifyCredentials } from "./users.server";
+import { rotateApiToken } from "./sessions.server";
+import { openSession } from "~/lib/session.server";
 import { RegisterSchema } from "./schemas";
+import { eq, inArray } from "drizzle-orm";
 import { users } from "~/db/schema";
+import { signInTelegramMember } from "~/lib/telegram/members.server";
+import { backfillUsernameSkeletons, usernameSkeleton } from "./username-skeleton.server";
 import { Conflict, NotFound } from "~/lib/errors";
 import { authenticateApiToken } from "~/lib/realtime/access.server";
 import { realtimeHub, type RealtimeConnection } from "~/lib/realtime/hub.server";
@@ -18,17 +23,18 @@ afterAll(async () => {
 });
 
 describe(`members on ${engine}`, () => {
-  it("registers a member with an argon2id hash and a token, never storing the password", async () => {
+  it("registers a member with an argon2id hash, never storing the password; a session brings its own token", async () => {
     const user = await registerUser(t.db, { username: "Вася_Трейдер", email: "vasya@example.test", password: "secret-password" });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain("secret-password");
-    expect(user.apiToken.length).toBeGreaterThanOrEqual(40);
-    expect(toCurrentUserDto(user)).toEqual({
+    const { apiToken } = await openSession(t.db, user.id, {});
+    expect(apiToken.length).toBeGreaterThanOrEqual(40);
+    expect(toCurrentUserDto(user, apiToken)).toEqual({
       id: user.id,
       name: "Вася_Трейдер",
       email: "vasya@example.test",
       image: null,
-      apiToken: user.apiToken,
+      apiToken,
       customization: { theme: null },
     });
   });
@@ -57,11 +63,11 @@ describe(`members on ${engine}`, () => {
 
   it("enforces case-insensitive uniqueness in the database itself", async () => {
     await makeUser(t.db, { username: "DbGuard" });
-    await expect(t.db.insert(users).values({ username: "DBGUARD", email: "dbguard2@example.test", apiToken: "x-unique-token" })).rejects.toThrow();
+    await expect(t.db.insert(users).values({ username: "DBGUARD", email: "dbguard2@example.test" })).rejects.toThrow();
   });
 
   it("rejects a malformed username in the database too", async () => {
-    await expect(t.db.insert(users).values({ username: "bad name!", email: "bad@example.test", apiToken: "another-token" })).rejects.toThrow();
+    await expect(t.db.insert(users).values({ username: "bad name!", email: "bad@example.test" })).rejects.toThrow();
   });
 
   it("signs in by email or username, case-insensitively, and only with the right password", async () => {
@@ -77,40 +83,114 @@ describe(`members on ${engine}`, () => {
     const profile = await getProfile(t.db, user.id);
     expect(profile).toMatchObject({ id: user.id, username: user.username, postCount: 0, ranks: [] });
     expect(JSON.stringify(profile)).not.toContain(user.email);
-    expect(JSON.stringify(profile)).not.toContain(user.apiToken);
     await expect(getProfile(t.db, 999_999)).rejects.toBeInstanceOf(NotFound);
     await expect(getProfile(t.db, Number.NaN)).rejects.toBeInstanceOf(NotFound);
     await expect(getProfile(t.db, 3_000_000_000)).rejects.toBeInstanceOf(NotFound);
   });
 });
 
+describe(`usernames that pass for someone else's on ${engine} (issue 13 item 10)`, () => {
+  it("refuses a name mixing Latin and Cyrillic letters, such as «аdmin» with a Cyrillic а", async () => {
+    await makeUser(t.db, { username: "admin_sec" });
+    await expect(registerUser(t.db, { username: "аdmin_sec", email: "fake-admin@example.test", password: "password123" })).rejects.toMatchObject({
+      status: 400,
+      code: "username_mixed_script",
+      fieldErrors: { username: ["Имя должно быть целиком латиницей или целиком кириллицей"] },
+    });
+    expect(RegisterSchema.safeParse({ username: "аdmin", email: "a@b.ru", password: "12345678" }).success).toBe(false);
+  });
+
+  it("refuses a name whose confusable skeleton equals an existing one's: all-Cyrillic «сосо» for «coco», «lvan» for «Ivan»", async () => {
+    await makeUser(t.db, { username: "coco" });
+    await makeUser(t.db, { username: "Ivan_sec" });
+    for (const username of ["сосо", "lvan_sec", "COCO_".slice(0, 4)]) {
+      const attempt = registerUser(t.db, { username, email: `${Math.random().toString(36).slice(2)}@example.test`, password: "password123" });
+      await expect(attempt, username).rejects.toMatchObject({ status: 409 });
+    }
+    await expect(registerUser(t.db, { username: "сосо", email: "coco-cyr@example.test", password: "password123" })).rejects.toMatchObject({
+      code: "username_confusable",
+      fieldErrors: { username: ["Это имя слишком похоже на имя другого участника"] },
+    });
+    // Different-looking names are fine in either script.
+    await expect(registerUser(t.db, { username: "Кокос", email: "kokos@example.test", password: "password123" })).resolves.toMatchObject({ username: "Кокос" });
+  });
+
+  it("keeps look-alike names unique in the database itself, in one indexed column", async () => {
+    const first = await makeUser(t.db, { username: "paypal_sec" });
+    const [row] = await t.db.select({ skeleton: users.usernameSkeleton }).from(users).where(eq(users.id, first.id));
+    expect(row!.skeleton).toBe(usernameSkeleton("paypal_sec"));
+    await expect(
+      t.db.insert(users).values({ username: "paypaI_sec", usernameSkeleton: usernameSkeleton("paypaI_sec"), email: "pp2@example.test" }),
+    ).rejects.toThrow();
+  });
+
+  it("fills the skeletons of members from before migration 0012, leaving an older look-alike without one", async () => {
+    const [older, twin] = await t.db
+      .insert(users)
+      .values([
+        { username: "oldtimer_sec", email: "old1@example.test" },
+        { username: "o1dtimer_sec", email: "old2@example.test" },
+      ])
+      .returning();
+    await backfillUsernameSkeletons(t.db);
+    const rows = await t.db
+      .select({ id: users.id, skeleton: users.usernameSkeleton })
+      .from(users)
+      .where(inArray(users.id, [older!.id, twin!.id]));
+    expect(rows.find((r) => r.id === older!.id)?.skeleton).toBe(usernameSkeleton("oldtimer_sec"));
+    expect(rows.find((r) => r.id === twin!.id)?.skeleton).toBeNull();
+  });
+
+  it("gives a member created from Telegram tg_<id> when their Telegram name looks like a member's", async () => {
+    await makeUser(t.db, { username: "trusted_seller" });
+    const { user } = await signInTelegramMember(t.db, {
+      id: 880_001,
+      username: "trusted_se11er",
+      firstName: "Фальшивый",
+      lastName: null,
+      authDate: new Date(),
+    });
+    expect(user.username).toBe("tg_880001");
+  });
+});
+
 describe(`api token rotation on ${engine}`, () => {
-  it("a rotated token no longer signs in to realtime and the member's open connections are revoked", async () => {
-    const [member, bystander] = [await makeUser(t.db), await makeUser(t.db)];
+  it("a rotated token no longer signs in to realtime and only that session's open connections are revoked", async () => {
+    const member = await makeUser(t.db);
+    const [phone, laptop] = [await openSession(t.db, member.id, {}), await openSession(t.db, member.id, {})];
     // The hub listens on the database's pub/sub (LISTEN on PostgreSQL) from its first use.
     const hub = realtimeHub(t.db);
     await t.pubsub.ready();
-    const revoked: number[] = [];
-    const connection = (userId: number): RealtimeConnection => ({ userId, send: () => {}, revoke: () => void revoked.push(userId) });
-    const detachMember = hub.attach(connection(member.id));
-    const detachBystander = hub.attach(connection(bystander.id));
+    const revoked: string[] = [];
+    const connection = (token: string): RealtimeConnection => ({
+      userId: member.id,
+      session: undefined,
+      send: () => {},
+      revoke: () => void revoked.push(token),
+    });
+    const phoneConnection = connection(phone.apiToken);
+    phoneConnection.session = (await authenticateApiToken(t.db, phone.apiToken))!.session;
+    const laptopConnection = connection(laptop.apiToken);
+    laptopConnection.session = (await authenticateApiToken(t.db, laptop.apiToken))!.session;
+    const detachPhone = hub.attach(phoneConnection);
+    const detachLaptop = hub.attach(laptopConnection);
     try {
-      const fresh = await rotateApiToken(t.db, member.id);
-      expect(fresh).not.toBe(member.apiToken);
+      const fresh = await rotateApiToken(t.db, phone.sessionId);
+      expect(fresh).not.toBe(phone.apiToken);
       expect(fresh.length).toBeGreaterThanOrEqual(40);
-      expect(await authenticateApiToken(t.db, member.apiToken)).toBeNull();
-      expect(await authenticateApiToken(t.db, fresh)).toEqual({ id: member.id });
-      await waitFor(() => revoked.length > 0, "the member's connection to be revoked");
-      expect(revoked).toEqual([member.id]);
-      expect(await authenticateApiToken(t.db, bystander.apiToken)).toEqual({ id: bystander.id });
+      expect(await authenticateApiToken(t.db, phone.apiToken)).toBeNull();
+      expect(await authenticateApiToken(t.db, fresh)).toMatchObject({ id: member.id });
+      await waitFor(() => revoked.length > 0, "the phone's connection to be revoked");
+      expect(revoked).toEqual([phone.apiToken]);
+      expect(await authenticateApiToken(t.db, laptop.apiToken)).toMatchObject({ id: member.id });
     } finally {
-      detachMember();
-      detachBystander();
+      detachPhone();
+      detachLaptop();
     }
   });
 
-  it("refuses an unknown member", async () => {
-    await expect(rotateApiToken(t.db, 999_999)).rejects.toMatchObject({ status: 404, code: "profile_not_found" });
+  it("refuses a session that no longer exists", async () => {
+    await expect(rotateApiToken(t.db, "no-such-session")).rejects.toMatchObject({ status: 404, code: "session_not_found" });
   });
 });
 

@@ -6,11 +6,12 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, users, type ThemeColors } from "~/db/schema";
-import { Conflict, NotFound } from "~/lib/errors";
+import { Conflict, NotFound, ValidationFailed } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
-import { realtimeHub } from "~/lib/realtime/hub.server";
 import type { RegisterInput } from "./schemas";
+import { isMixedScript, MIXED_SCRIPT_MESSAGE } from "./username-safety";
+import { usernameLookAlikeTaken, usernameSkeleton } from "./username-skeleton.server";
 import { isUniqueViolation } from "~/db/errors";
 import { assertRegistrationOpen } from "../moderation/registration.server";
 
@@ -49,26 +50,6 @@ export interface UserRefDto {
   ranks: Rank[];
 }
 
-/** Returns a fresh random api token (32 bytes, base64url) for realtime sign-in (docs/product/accounts.md#apitoken). */
-export function generateApiToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-/**
- * Gives member `userId` a new random api token (generateApiToken) and revokes the old one:
- * once the update has committed, every open websocket (closed with 4401) and server-sent
- * event stream (ended after an `invalid_token` frame) of the member, in every server process,
- * is closed through the realtime hub (issue 4 "Realtime transports"; docs/product/accounts.md#apitoken).
- * Returns the new token. Throws NotFound (`profile_not_found`) for an unknown member.
- */
-export async function rotateApiToken(db: Db, userId: number): Promise<string> {
-  const apiToken = generateApiToken();
-  const updated = isValidId(userId) ? await db.update(users).set({ apiToken }).where(eq(users.id, userId)).returning({ id: users.id }) : [];
-  if (updated.length === 0) throw new NotFound("Пользователь не найден", "profile_not_found");
-  await realtimeHub(db).revokeUser(userId);
-  return apiToken;
-}
-
 /** Ranks shown beside a name (docs/product/accounts.md#roles-and-ranks); SCAMMER comes from an upheld claim (docs/product/claims.md#scammer-rank). */
 export function ranksOf(user: Pick<UserRow, "role" | "verified" | "scammer">): Rank[] {
   const ranks: Rank[] = [];
@@ -79,13 +60,17 @@ export function ranksOf(user: Pick<UserRow, "role" | "verified" | "scammer">): R
   return ranks;
 }
 
-export function toCurrentUserDto(user: UserRow): CurrentUserDto {
+/**
+ * The current-user shape of docs/product/routes.md#json-calls for `user` signed in on a session whose realtime token is
+ * `apiToken` (each session has its own, docs/decisions/0017).
+ */
+export function toCurrentUserDto(user: UserRow, apiToken: string): CurrentUserDto {
   return {
     id: user.id,
     name: user.username,
     email: user.email,
     image: user.image,
-    apiToken: user.apiToken,
+    apiToken,
     customization: { theme: user.theme ?? null },
   };
 }
@@ -101,23 +86,43 @@ export function toUserRefDto(user: UserRow): UserRefDto {
 }
 
 /**
- * Creates a member with an argon2id password hash and a new api token.
+ * Creates a member with an argon2id password hash (their apiTokens come with their sessions).
  * Throws Forbidden (`registration_closed`, «Регистрация новых участников сейчас закрыта…») while
  * an admin has closed registration (docs/product/moderation.md#settings), Conflict (code
  * `username_taken` or `email_taken`, with the field's Russian error) when the username or email
- * is already used, case-insensitively.
+ * is already used, case-insensitively, and the refusals of assertUsernameSafe
+ * (`username_mixed_script`, `username_confusable`).
  */
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
   await assertRegistrationOpen(db);
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db.insert(users).values({ username: input.username, email: input.email, passwordHash, apiToken: generateApiToken() }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ username: input.username, usernameSkeleton: usernameSkeleton(input.username), email: input.email, passwordHash })
+      .returning();
     return user!;
   } catch (error) {
     // A concurrent registration won the race between the check and the insert.
     if (isUniqueViolation(error)) await assertAvailable(db, input.username, input.email);
     throw error;
+  }
+}
+
+/**
+ * Refuses a username that could pass for another member's (issue 13 item 10): Latin and Cyrillic
+ * letters mixed (ValidationFailed `username_mixed_script`, 400) or the same confusable skeleton as
+ * an existing name (Conflict `username_confusable`, 409), both on the field `username`. For
+ * registration, renames and members created from Telegram; `exceptUserId` is the member renamed.
+ */
+export async function assertUsernameSafe(db: Db, username: string, exceptUserId?: number): Promise<void> {
+  if (isMixedScript(username)) {
+    throw new ValidationFailed(MIXED_SCRIPT_MESSAGE, { username: [MIXED_SCRIPT_MESSAGE] }, "username_mixed_script");
+  }
+  if (await usernameLookAlikeTaken(db, username, exceptUserId)) {
+    const message = "Это имя слишком похоже на имя другого участника";
+    throw new Conflict(message, "username_confusable", { username: [message] });
   }
 }
 
@@ -136,6 +141,7 @@ async function assertAvailable(db: Db, username: string, email: string): Promise
       email: ["Этот email уже зарегистрирован"],
     });
   }
+  await assertUsernameSafe(db, username);
 }
 
 /** The member whose email or username (case-insensitive) is `login`, or null. */
@@ -158,7 +164,7 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyCredentials(db: Db, login: string, password: string, user?: UserRow | null): Promise<UserRow | null> {
   const found = user === undefined ? await findUserByLogin(db, login) : user;
   if (!found?.passwordHash) {
-    dummyHash ??= hashPassword(generateApiToken());
+    dummyHash ??= hashPassword(randomBytes(32).toString("base64url"));
     await verifyPassword(await dummyHash, password);
     return null;
   }

@@ -59,6 +59,24 @@ export interface WallView {
   entries: Page<WallPostDto>;
 }
 
+/** A wall entry as a page shows it: the rendered HTML without its Markdown source (nothing edits it there). */
+export type ShownWallPost = Omit<WallPostDto, "body">;
+
+/** A wall as a page's loader sends it (docs/product/engineering.md#speed). */
+export interface ShownWall {
+  pinned: ShownWallPost | null;
+  entries: Page<ShownWallPost>;
+}
+
+/**
+ * The wall for a page: every entry without its Markdown source, which only the HTML would
+ * repeat in the page's hydration data (docs/product/engineering.md#speed; issue 12).
+ */
+export function wallForPage(wall: WallView): ShownWall {
+  const shown = ({ body: _body, ...entry }: WallPostDto): ShownWallPost => entry;
+  return { pinned: wall.pinned && shown(wall.pinned), entries: { ...wall.entries, items: wall.entries.items.map(shown) } };
+}
+
 /** The advisory-lock class of wall pins; the second key is the owner, so pins of one wall queue up. */
 const WALL_PIN_LOCK = 3_303;
 

@@ -5,6 +5,7 @@
  */
 import { ValidationFailed } from "../errors";
 import { probeImage } from "./decode.server";
+import { TRANSFORM_TIMEOUT_S } from "./transform.server";
 
 /** Side of the stored avatar in pixels (the largest avatar shown is lg 128 px, docs/product/interface.md#avatar, at density 2). */
 export const AVATAR_SIZE = 256;
@@ -26,10 +27,17 @@ export async function processAvatar(bytes: Uint8Array): Promise<{ bytes: Buffer;
   if (bytes.byteLength > MAX_AVATAR_BYTES) throw refuse("Файл слишком большой: не больше 10 МБ", "avatar_too_large");
   const image = await probeImage(bytes);
   if (!image) {
-    throw refuse("Аватар должен быть изображением JPEG, PNG, WebP, GIF или AVIF не больше 50 мегапикселей", "avatar_unsupported_type");
+    throw refuse(
+      "Аватар должен быть изображением JPEG, PNG, WebP, GIF или AVIF не больше 50 мегапикселей и 8192 точек по каждой стороне",
+      "avatar_unsupported_type",
+    );
   }
   try {
-    const output = await image.pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" }).webp({ quality: 85 }).toBuffer();
+    const output = await image.pipeline
+      .timeout({ seconds: TRANSFORM_TIMEOUT_S })
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" })
+      .webp({ quality: 85 })
+      .toBuffer();
     return { bytes: output, contentType: "image/webp" };
   } catch {
     throw refuse("Изображение повреждено — выберите другой файл", "avatar_unsupported_type");

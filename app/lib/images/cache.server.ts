@@ -7,11 +7,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createWorkGate } from "./gate.server";
 import { pickFormat } from "./params";
 import { transformImage, type TransformedImage } from "./transform.server";
 import { logger } from "../logger.server";
 
 type Options = Parameters<typeof transformImage>[1];
+
+/**
+ * Pictures resized at once in this process (one per core of a small server) and how many more
+ * may wait; the rest are refused with 503 `image_busy` (issue 13 item 6).
+ */
+export const IMAGE_WORK_LIMITS = { concurrency: 2, queue: 16 } as const;
+const gate = createWorkGate(IMAGE_WORK_LIMITS);
 
 const inFlight = new Map<string, Promise<{ bytes: Buffer; contentType: string }>>();
 
@@ -23,12 +31,13 @@ function acceptClass(accept: string | null): string {
 /**
  * transformImage through the cache in `cacheDir`: a hit reads the file, a miss transforms,
  * stores (temp file + rename) and answers; identical concurrent misses share one transform.
+ * Misses run through a gate of IMAGE_WORK_LIMITS (AppError 503 `image_busy` when it is full).
  * Errors are those of transformImage; a broken cache file is treated as a miss.
  */
 export async function cachedTransformImage(cacheDir: string, source: Uint8Array, options: Options): Promise<Pick<TransformedImage, "bytes" | "contentType">> {
   const key = createHash("sha256")
     .update(source)
-    .update(`|${options.width ?? "source"}|${options.quality}|${acceptClass(options.accept)}`)
+    .update(`|${options.width ?? "source"}|${options.quality}|${acceptClass(options.accept)}|${options.variant ?? ""}`)
     .digest("hex");
   const file = path.join(cacheDir, key.slice(0, 2), key);
   const hit = await readEntry(file);
@@ -36,7 +45,7 @@ export async function cachedTransformImage(cacheDir: string, source: Uint8Array,
   let pending = inFlight.get(key);
   if (!pending) {
     pending = (async () => {
-      const image = await transformImage(source, options);
+      const image = await gate.run(() => transformImage(source, options));
       await writeEntry(file, image).catch((error: unknown) => logger.error({ err: error, area: "images" }, "image cache write failed"));
       return image;
     })().finally(() => inFlight.delete(key));

@@ -10,6 +10,15 @@ export type InputFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
 /** The largest decoded picture accepted, in pixels (about 7000×7000): stops decompression bombs. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * The longest side accepted, in pixels. A picture within MAX_INPUT_PIXELS can still be 1 pixel
+ * wide and 49 000 000 high, a 95 KB PNG that took a minute of CPU to resize (issue 13 item 6).
+ */
+export const MAX_INPUT_DIMENSION = 8192;
+
+/** Why probeImage refused the bytes. */
+export type ProbeRefusal = "unsupported" | "too_large";
+
 export interface ProbedImage {
   format: InputFormat;
   width: number;
@@ -20,18 +29,27 @@ export interface ProbedImage {
 }
 
 /**
- * Reads the header of `bytes`. Returns null when they are not a picture of an accepted format
- * or are larger than MAX_INPUT_PIXELS; never throws for bad input. Animated GIF and WebP keep
- * their first frame only.
+ * Reads the header of `bytes` (only the header: nothing is decoded yet). Returns null when they
+ * are not a picture of an accepted format or are larger than MAX_INPUT_PIXELS or
+ * MAX_INPUT_DIMENSION on a side; never throws for bad input. Animated GIF and WebP keep their
+ * first frame only. probeImageWithReason tells the two refusals apart.
  */
 export async function probeImage(bytes: Uint8Array): Promise<ProbedImage | null> {
-  if (bytes.byteLength === 0) return null;
+  const probed = await probeImageWithReason(bytes);
+  return "refused" in probed ? null : probed;
+}
+
+/** As probeImage, with why the bytes were refused: `unsupported` (not an accepted picture) or `too_large` (pixels or a side over the caps). */
+export async function probeImageWithReason(bytes: Uint8Array): Promise<ProbedImage | { refused: ProbeRefusal }> {
+  if (bytes.byteLength === 0) return { refused: "unsupported" };
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
   try {
     const metadata = await input().metadata();
     const format = inputFormat(metadata.format, metadata.compression);
-    if (!format || !metadata.width || !metadata.height) return null;
-    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) return null;
+    if (!format || !metadata.width || !metadata.height) return { refused: "unsupported" };
+    if (metadata.width * metadata.height > MAX_INPUT_PIXELS || Math.max(metadata.width, metadata.height) > MAX_INPUT_DIMENSION) {
+      return { refused: "too_large" };
+    }
     const rotated = (metadata.orientation ?? 1) >= 5;
     return {
       format,
@@ -41,7 +59,7 @@ export async function probeImage(bytes: Uint8Array): Promise<ProbedImage | null>
       pipeline: input().rotate(),
     };
   } catch {
-    return null;
+    return { refused: "unsupported" };
   }
 }
 

@@ -12,7 +12,21 @@ export interface ImageQuery {
   width: number | undefined;
   /** 1-100. */
   quality: number;
+  /**
+   * A fixed shape instead of `w`/`q` (docs/product/interface.md#images):
+   * "placeholder" is 10×10 at quality 50 (shown blurred by 3 px while the picture loads),
+   * "notification" a 150×150 square crop (avatars in the notification list).
+   */
+  variant: ImageVariant | undefined;
 }
+
+/** The fixed shapes of the image endpoint's `v` parameter. */
+export const IMAGE_VARIANTS = {
+  placeholder: { width: 10, height: 10, quality: 50, fit: "inside" },
+  notification: { width: 150, height: 150, quality: 80, fit: "cover" },
+} as const;
+
+export type ImageVariant = keyof typeof IMAGE_VARIANTS;
 
 /** Formats the endpoint writes (docs/product/interface.md#images: avif, webp, png, jpg, gif). */
 export type OutputFormat = "avif" | "webp" | "png" | "jpeg" | "gif";
@@ -29,8 +43,9 @@ const invalid = (field: string, message: string, code: string) => new Validation
 
 /**
  * Reads `url` (required), `w` (a whole number of pixels 1-100000, snapped with snapWidth;
- * absent keeps the source width) and `q` (a whole number 1-100, default 100). Throws
- * ValidationFailed with code `invalid_image_url`, `invalid_image_width` or `invalid_image_quality`.
+ * absent keeps the source width), `q` (a whole number 1-100, default 100) and `v` (an
+ * IMAGE_VARIANTS name, which overrides `w` and `q`). Throws ValidationFailed with code
+ * `invalid_image_url`, `invalid_image_width`, `invalid_image_quality` or `invalid_image_variant`.
  */
 export function parseImageQuery(params: URLSearchParams): ImageQuery {
   const url = params.get("url");
@@ -51,7 +66,13 @@ export function parseImageQuery(params: URLSearchParams): ImageQuery {
     }
     quality = Number(q);
   }
-  return { url, width, quality };
+  const v = params.get("v");
+  let variant: ImageVariant | undefined;
+  if (v !== null && v !== "") {
+    if (!Object.hasOwn(IMAGE_VARIANTS, v)) throw invalid("v", "Неизвестный вид изображения", "invalid_image_variant");
+    variant = v as ImageVariant;
+  }
+  return { url, width, quality, variant };
 }
 
 /** True when the Accept header lists `type` with a non-zero q (wildcards do not count). */

@@ -44,4 +44,18 @@ describe("transformImage (issue 6 item 6)", () => {
       await expect(transformImage(bytes, { width: 320, quality: 100, accept: null })).rejects.toMatchObject({ code: "unsupported_image", status: 400 });
     }
   });
+
+  it("refuses a picture taller or wider than 8192 pixels before decoding it (a 1 × 49 000 000 PNG spent 58 s of CPU)", async () => {
+    const tall = await sharp({ create: { width: 1, height: 20_000, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const wide = await sharp({ create: { width: 20_000, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    for (const bytes of [tall, wide]) {
+      const started = performance.now();
+      await expect(transformImage(bytes, { width: 320, quality: 100, accept: "image/avif" })).rejects.toMatchObject({ code: "image_too_large", status: 413 });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+  });
 });

@@ -41,8 +41,12 @@ export function snapWidth(requested: number): number {
  * The endpoint URL of `src` (a path on this site such as /uploads/… or /images/…, or an
  * absolute URL on an allowed host) at `width` device pixels (snapped) and `quality` (1-100).
  */
-export function imageUrl(src: string, options: { width?: number; quality?: number } = {}): string {
+export function imageUrl(src: string, options: { width?: number; quality?: number; variant?: "placeholder" | "notification" } = {}): string {
   const query = new URLSearchParams({ url: src });
+  if (options.variant !== undefined) {
+    query.set("v", options.variant);
+    return `${IMAGE_ENDPOINT}?${query}`;
+  }
   if (options.width !== undefined) query.set("w", String(snapWidth(options.width)));
   if (options.quality !== undefined) query.set("q", String(options.quality));
   return `${IMAGE_ENDPOINT}?${query}`;
@@ -51,13 +55,15 @@ export function imageUrl(src: string, options: { width?: number; quality?: numbe
 /**
  * `src` through the endpoint when this site can resize it: a path on this site to a raster
  * picture (png, jpg, jpeg, webp, gif, avif) or anything under /uploads/. Everything else comes
- * back unchanged: SVG (already scalable, and refused by the endpoint), data: URLs and
+ * back unchanged: SVG, under /uploads/ too (already scalable, and refused by the endpoint), data: URLs and
  * absolute URLs (the browser cannot know IMAGE_ALLOWED_HOSTS; they load directly).
  */
-export function optimizedImageUrl(src: string, options: { width?: number; quality?: number } = {}): string {
+export function optimizedImageUrl(src: string, options: { width?: number; quality?: number; variant?: "placeholder" | "notification" } = {}): string {
   const local = src.startsWith("/") && !src.startsWith("//");
-  const raster = /\.(png|jpe?g|webp|gif|avif)$/i.test(src.replace(/[?#].*$/, ""));
-  return local && (raster || src.startsWith("/uploads/")) ? imageUrl(src, options) : src;
+  const path = src.replace(/[?#].*$/, "");
+  const raster = /\.(png|jpe?g|webp|gif|avif)$/i.test(path);
+  const svg = /\.svg$/i.test(path);
+  return local && !svg && (raster || src.startsWith("/uploads/")) ? imageUrl(src, options) : src;
 }
 
 /** A `srcSet` for an image shown `cssWidth` CSS pixels wide: one candidate per density ("… 1x, … 2x"). */

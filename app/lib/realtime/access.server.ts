@@ -3,16 +3,40 @@
  * (docs/product/realtime.md#access: members with a token receive realtime notifications); they may subscribe to their own
  * notifications, to conversations they belong to, and to the public conversation.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { conversationMembers, conversations, users } from "~/db/schema";
+import { conversationMembers, conversations, sessions, users } from "~/db/schema";
+import { sessionHandle } from "~/domain/users/sessions.server";
 import { channelName, type ChannelRef } from "./frames";
 
-/** The member owning `apiToken`, or null for a missing, malformed or rotated (revoked) token. */
-export async function authenticateApiToken(db: Db, apiToken: unknown): Promise<{ id: number } | null> {
-  if (typeof apiToken !== "string" || apiToken.length < 16 || apiToken.length > 200) return null;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.apiToken, apiToken));
-  return user ?? null;
+/** What a token looks like: base64url or hex, 16 to 200 characters; anything else is refused unread. */
+const API_TOKEN_FORMAT = /^[A-Za-z0-9_-]{16,200}$/;
+
+/**
+ * The member (id and username) and session owning `apiToken` (each session has its own, issue
+ * 13 item 1), or null for a missing or malformed token, or one whose session ended, expired or
+ * was given a new token. `session` is the session's handle, which the hub closes its
+ * connections by; the username names the member in typing frames
+ * (docs/product/conversations.md#typing).
+ */
+export async function authenticateApiToken(db: Db, apiToken: unknown): Promise<{ id: number; username: string; session: string } | null> {
+  if (typeof apiToken !== "string" || !API_TOKEN_FORMAT.test(apiToken)) return null;
+  const [row] = await db
+    .select({ id: sessions.userId, username: users.username, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.apiToken, apiToken), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? { id: row.id, username: row.username, session: sessionHandle(row.sessionId) } : null;
+}
+
+/**
+ * Whether `apiToken` still authenticates (its session exists and has not expired): the
+ * transports ask at every heartbeat, so a connection whose session was deleted without a
+ * revocation reaching this process, or that expired, closes within that interval.
+ */
+export async function isApiTokenCurrent(db: Db, apiToken: string): Promise<boolean> {
+  return (await authenticateApiToken(db, apiToken)) !== null;
 }
 
 /**

@@ -31,7 +31,28 @@ export function parseChannel(name: unknown): ChannelRef | null {
 
 /** Websocket frames a client sends (docs/product/realtime.md#websocket-protocol): auth first, then subscribe frames and pings. */
 export type ClientFrame =
-  { type: "auth"; apiToken: string } | { type: "subscribe"; channel: string } | { type: "unsubscribe"; channel: string } | { type: "ping" };
+  | { type: "auth"; apiToken: string }
+  | { type: "subscribe"; channel: string }
+  | { type: "unsubscribe"; channel: string }
+  | { type: "ping" }
+  /** The member is typing in the conversation of `channel`, subscribed on this socket (docs/product/conversations.md#typing). */
+  | { type: "typing"; channel: string };
+
+/** docs/product/conversations.md#typing: the typing frame on a conversation channel, never stored. */
+export interface TypingFrameData {
+  type: "typing";
+  user: { id: number; username: string };
+}
+
+/** Timings of docs/product/conversations.md#typing (ms). */
+export const TYPING_TIMING = {
+  /** The browser sends at most one typing frame per this interval while the text changes. */
+  sendIntervalMs: 3000,
+  /** The server passes on at most one per socket and channel per this interval. */
+  relayIntervalMs: 2000,
+  /** A name disappears this long after its last typing frame. */
+  expireMs: 5000,
+} as const;
 
 /**
  * Frames on the `system` channel: answers to the client's own frames, never domain data.
@@ -51,8 +72,10 @@ export const systemFrame = (data: SystemData): RealtimeFrame<SystemData> => ({ c
 
 /** Websocket close codes (4000–4999 are the application's own). */
 export const WS_CLOSE = {
-  /** The auth frame named no valid apiToken, or the token was rotated (revoked). */
+  /** The auth frame named no valid apiToken, or the token ended (its session ended, or it was rotated). */
   unauthorized: 4401,
+  /** The member already holds as many live connections as allowed (REALTIME_MAX_CONNECTIONS_PER_MEMBER); retry later. */
+  tooManyConnections: 4429,
   /** No auth frame within the allowed time. */
   authTimeout: 4408,
   /** The server is shutting down; reconnect. */

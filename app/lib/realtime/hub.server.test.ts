@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationMembers, conversations } from "~/db/schema";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makeMember } from "../../../tests/setup/factories";
 import { waitFor } from "../../../tests/setup/wait";
 import { authenticateApiToken, mayReceive } from "./access.server";
 import type { RealtimeFrame } from "./frames";
@@ -143,16 +143,16 @@ describe(`realtime access (${engine})`, () => {
   });
 
   it("knows a member by their apiToken and refuses missing, malformed or unknown tokens", async () => {
-    const member = await makeUser(database.db);
-    expect(await authenticateApiToken(database.db, member.apiToken)).toEqual({ id: member.id });
-    for (const token of [undefined, 42, "", "short", "x".repeat(300), `${member.apiToken}x`]) {
+    const member = await makeMember(database.db);
+    expect(await authenticateApiToken(database.db, member.apiToken)).toEqual({ id: member.id, username: member.username, session: expect.any(String) });
+    for (const token of [undefined, 42, "", "short", "x".repeat(300), `${member.apiToken}x`, `${member.apiToken}\u0000`]) {
       expect(await authenticateApiToken(database.db, token)).toBeNull();
     }
   });
 
   it("lets members receive their own notifications, their conversations and the public one, nothing else", async () => {
     const { db } = database;
-    const [owner, member, outsider] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    const [owner, member, outsider] = [await makeMember(db), await makeMember(db), await makeMember(db)];
     const [group] = await db.insert(conversations).values({ kind: "group", name: "Трейдеры", ownerId: owner.id }).returning();
     const [pair] = await db
       .insert(conversations)

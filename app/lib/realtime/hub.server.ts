@@ -6,14 +6,22 @@
  */
 import type { Db } from "~/db/client.server";
 import { channelName, type ChannelRef, type RealtimeFrame } from "./frames";
+import { eventBus } from "~/lib/events.server";
+import { logger } from "~/lib/logger.server";
+import { clearPresence, markAbsent, markPresent, PRESENCE_TIMING, PROCESS_ID, refreshPresence } from "./presence.server";
 import { pubSubOf } from "./pubsub.server";
 
 /** One connected client (an SSE stream or a websocket) of one member. */
 export interface RealtimeConnection {
   userId: number;
+  /**
+   * The handle of the session whose apiToken opened the connection (sessionHandle of
+   * domain/users/sessions.server.ts), so ending that session closes it (revokeSessions).
+   */
+  session?: string;
   /** Sends a frame to the client; must not throw. */
   send(frame: RealtimeFrame): void;
-  /** The member's apiToken was rotated: the connection must close (it is revoked). */
+  /** The connection's token ended (session ended or token rotated, or the member signed out everywhere): it must close. */
   revoke(): void;
   /** The member lost access to `channel` (removed from a conversation). */
   lose?(channel: string): void;
@@ -25,6 +33,7 @@ type Envelope =
   | { to: "user"; userId: number; data: unknown }
   | { to: "users"; userIds: number[]; data: unknown }
   | { to: "revoke"; userId: number }
+  | { to: "revokeSessions"; sessions: string[] }
   | { to: "lose"; userId: number; channel: string };
 
 export interface RealtimeHub {
@@ -41,8 +50,13 @@ export interface RealtimeHub {
    * of recipients. Does nothing for an empty list.
    */
   publishToUsers(userIds: number[], data: unknown): Promise<void>;
-  /** Closes every connection of `userId` in every process (their apiToken was rotated). */
+  /** Closes every connection of `userId` in every process (signed out everywhere, suspended). */
   revokeUser(userId: number): Promise<void>;
+  /**
+   * Closes the connections opened with the tokens of the sessions named by `handles`
+   * (sessionHandle: never the raw session ids, which are credentials) in every process.
+   */
+  revokeSessions(handles: string[]): Promise<void>;
   /** Drops `userId`'s subscriptions to `ref` in every process (removed from the conversation). */
   removeFromChannel(userId: number, ref: Exclude<ChannelRef, { kind: "notifications" }>): Promise<void>;
   /**
@@ -54,6 +68,10 @@ export interface RealtimeHub {
   attach(connection: RealtimeConnection): () => void;
   /** Counts for diagnostics and benchmarks. */
   stats(): { connections: number; subscriptions: number };
+  /** Settles the presence records written so far (tests). */
+  presenceSettled(): Promise<void>;
+  /** Stops refreshing this process's presence and removes its rows (a clean shutdown). */
+  close(): Promise<void>;
 }
 
 /** Hubs per database; on globalThis so a development reload keeps the hub its connections are in. */
@@ -72,6 +90,7 @@ function createHub(db: Db): RealtimeHub {
   /** channel name, or `notifications:{userId}`, → connections */
   const byKey = new Map<string, Set<RealtimeConnection>>();
   const byUser = new Map<number, Set<RealtimeConnection>>();
+  const bySession = new Map<string, Set<RealtimeConnection>>();
 
   const keyOf = (connection: RealtimeConnection, ref: ChannelRef) => (ref.kind === "notifications" ? `notifications:${connection.userId}` : channelName(ref));
 
@@ -95,6 +114,11 @@ function createHub(db: Db): RealtimeHub {
       case "revoke":
         for (const connection of [...(byUser.get(envelope.userId) ?? [])]) connection.revoke();
         return;
+      case "revokeSessions":
+        for (const session of envelope.sessions) {
+          for (const connection of [...(bySession.get(session) ?? [])]) connection.revoke();
+        }
+        return;
       case "lose": {
         const set = byKey.get(envelope.channel);
         for (const connection of [...(set ?? [])]) {
@@ -110,6 +134,47 @@ function createHub(db: Db): RealtimeHub {
 
   const publish = (envelope: Envelope) => pubsub.publish(envelope);
 
+  // docs/product/conversations.md#online: this process's connected members in realtime_presence,
+  // written one after another so a quick close and reopen land in order.
+  let presenceQueue: Promise<void> = Promise.resolve();
+  const offlineTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const presence = (write: () => Promise<void>, userId?: number) => {
+    presenceQueue = presenceQueue
+      .then(async () => {
+        await write();
+        if (userId !== undefined) eventBus(db).publish({ type: "presence.changed", userId });
+      })
+      .catch((error: unknown) => {
+        // A grace timer firing after the database closed (shutdown, the end of a test) has nothing left to record.
+        const closed = /closed|ended/i.test(String((error as { cause?: { message?: string } }).cause?.message ?? ""));
+        if (closed) logger.debug({ err: error, area: "realtime" }, "presence not recorded: the database is closed");
+        else logger.error({ err: error, area: "realtime" }, "presence not recorded");
+      });
+  };
+  const connected = (userId: number) => {
+    const pending = offlineTimers.get(userId);
+    if (pending !== undefined) {
+      // Back within the grace period (a reload): still recorded as present.
+      clearTimeout(pending);
+      offlineTimers.delete(userId);
+      return;
+    }
+    presence(() => markPresent(db, PROCESS_ID, userId), userId);
+    if (heartbeat === null) {
+      heartbeat = setInterval(() => presence(() => refreshPresence(db, PROCESS_ID)), PRESENCE_TIMING.refreshMs);
+      heartbeat.unref();
+    }
+  };
+  const disconnected = (userId: number) => {
+    const timer = setTimeout(() => {
+      offlineTimers.delete(userId);
+      if (!byUser.has(userId)) presence(() => markAbsent(db, PROCESS_ID, userId), userId);
+    }, PRESENCE_TIMING.offlineGraceMs);
+    timer.unref();
+    offlineTimers.set(userId, timer);
+  };
+
   return {
     publishToChannel: (ref, data) => publish({ to: "channel", channel: channelName(ref), data }),
     publishToUser: (userId, data) => publish({ to: "user", userId, data }),
@@ -117,14 +182,31 @@ function createHub(db: Db): RealtimeHub {
       if (userIds.length > 0) await publish({ to: "users", userIds: [...new Set(userIds)], data });
     },
     revokeUser: (userId) => publish({ to: "revoke", userId }),
+    revokeSessions: async (handles) => {
+      if (handles.length > 0) await publish({ to: "revokeSessions", sessions: [...new Set(handles)] });
+    },
     removeFromChannel: (userId, ref) => publish({ to: "lose", userId, channel: channelName(ref) }),
     attach(connection) {
+      if (!byUser.has(connection.userId)) connected(connection.userId);
       const set = byUser.get(connection.userId) ?? new Set();
       byUser.set(connection.userId, set);
       set.add(connection);
+      const session = connection.session;
+      const sessionSet = session === undefined ? undefined : (bySession.get(session) ?? new Set<RealtimeConnection>());
+      if (session !== undefined && sessionSet) {
+        bySession.set(session, sessionSet);
+        sessionSet.add(connection);
+      }
       return () => {
-        set.delete(connection);
-        if (set.size === 0) byUser.delete(connection.userId);
+        if (!set.delete(connection)) return;
+        if (set.size === 0 && byUser.get(connection.userId) === set) {
+          byUser.delete(connection.userId);
+          disconnected(connection.userId);
+        }
+        if (session !== undefined && sessionSet) {
+          sessionSet.delete(connection);
+          if (sessionSet.size === 0 && bySession.get(session) === sessionSet) bySession.delete(session);
+        }
       };
     },
     subscribe(connection, ref) {
@@ -144,6 +226,15 @@ function createHub(db: Db): RealtimeHub {
       let subscriptions = 0;
       for (const set of byKey.values()) subscriptions += set.size;
       return { connections, subscriptions };
+    },
+    presenceSettled: () => presenceQueue,
+    async close() {
+      if (heartbeat !== null) clearInterval(heartbeat);
+      heartbeat = null;
+      for (const timer of offlineTimers.values()) clearTimeout(timer);
+      offlineTimers.clear();
+      await presenceQueue;
+      await clearPresence(db, PROCESS_ID);
     },
   };
 }

@@ -4,10 +4,14 @@
  * heartbeat and the shutdown close (issue 4 "Realtime transports").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { conversationMembers, conversations } from "~/db/schema";
-import type { UserRow } from "~/domain/users/users.server";
+import { eq } from "drizzle-orm";
+import { conversationMembers, conversations, sessions } from "~/db/schema";
+import { endOtherSessions } from "~/domain/users/sessions.server";
+import { openSession } from "~/lib/session.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makeMember } from "../../../tests/setup/factories";
+
+type Member = Awaited<ReturnType<typeof makeMember>>;
 import { AppError } from "../errors";
 import { REALTIME_TIMING, type RealtimeFrame } from "./frames";
 import { realtimeHub } from "./hub.server";
@@ -24,9 +28,9 @@ vi.mock("./access.server", async (importOriginal) => {
 
 describe(`server-sent events transport (${engine})`, () => {
   let database: TestDatabase;
-  let alice: UserRow;
-  let bob: UserRow;
-  let outsider: UserRow;
+  let alice: Member;
+  let bob: Member;
+  let outsider: Member;
   let groupId: number;
 
   /** Reads the stream of `response` into frames until it ends. */
@@ -66,7 +70,7 @@ describe(`server-sent events transport (${engine})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const { db } = database;
-    [alice, bob, outsider] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    [alice, bob, outsider] = [await makeMember(db), await makeMember(db), await makeMember(db)];
     const [group] = await db.insert(conversations).values({ kind: "group", name: "Обмен", ownerId: alice.id }).returning();
     groupId = group!.id;
     await db.insert(conversationMembers).values([
@@ -128,6 +132,63 @@ describe(`server-sent events transport (${engine})`, () => {
     await realtimeHub(database.db).removeFromChannel(alice.id, { kind: "group", conversationId: groupId });
     await waitFor(() => removed.ended(), "the stream of the removed member to end");
     expect(removed.frames.at(-1)).toEqual({ channel: "system", data: { type: "unsubscribed", channel: `conversation:group:${groupId}` } });
+  });
+
+  it("ends the streams of an ended session after invalid_token (issue 13 item 1), keeping the member's other devices", async () => {
+    const member = await makeMember(database.db);
+    const laptop = await openSession(database.db, member.id, {});
+    const phoneStream = read(await open({ type: "notifications", "api-token": member.apiToken }));
+    const laptopStream = read(await open({ type: "notifications", "api-token": laptop.apiToken }));
+    await endOtherSessions(database.db, member.id, laptop.sessionId);
+    await waitFor(() => phoneStream.ended(), "the ended session's stream to end");
+    expect(phoneStream.frames.at(-1)).toMatchObject({ channel: "system", data: { type: "error", code: "invalid_token" } });
+    expect(laptopStream.ended()).toBe(false);
+    expect(await refusal({ type: "notifications", "api-token": member.apiToken })).toEqual({ status: 401, code: "invalid_token" });
+  });
+
+  it("ends a stream at its heartbeat when its session row was deleted without a revocation", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const member = await makeMember(database.db);
+      const stream = read(await open({ type: "notifications", "api-token": member.apiToken }));
+      await database.db.delete(sessions).where(eq(sessions.userId, member.id));
+      await vi.advanceTimersByTimeAsync(15_000);
+      await waitFor(() => stream.ended(), "the stream to end at the heartbeat");
+      expect(stream.frames.at(-1)).toMatchObject({ data: { type: "error", code: "invalid_token" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses a stream beyond the per-member or per-address cap with 429 too_many_connections, and frees the slot when one ends (issue 13 item 5)", async () => {
+    const member = await makeMember(database.db);
+    const caps = { perAddress: 3, perMember: 2 };
+    const openAs = (address: string, controller = new AbortController()) =>
+      openEventStream(database.db, new URLSearchParams({ type: "notifications", "api-token": member.apiToken }), controller.signal, {
+        clientAddress: address,
+        caps,
+      });
+    const first = new AbortController();
+    read(await openAs("192.0.2.1", first));
+    read(await openAs("192.0.2.2"));
+    await expect(openAs("192.0.2.3")).rejects.toMatchObject({ status: 429, code: "too_many_connections" });
+    first.abort();
+    await waitFor(
+      async () =>
+        openAs("192.0.2.3").then(
+          (response) => read(response),
+          () => undefined,
+        ),
+      "a member slot to free",
+    );
+    const other = await makeMember(database.db);
+    const openOther = () =>
+      openEventStream(database.db, new URLSearchParams({ type: "notifications", "api-token": other.apiToken }), new AbortController().signal, {
+        clientAddress: "192.0.2.9",
+        caps: { perAddress: 1, perMember: 5 },
+      });
+    read(await openOther());
+    await expect(openOther()).rejects.toMatchObject({ status: 429, code: "too_many_connections" });
   });
 
   it("refuses the stream (404) when the member is removed between the access check and the subscription", async () => {

@@ -8,8 +8,9 @@
  */
 import { eventStream } from "remix-utils/sse/server";
 import type { Db } from "~/db/client.server";
-import { NotFound, Unauthorized, ValidationFailed } from "~/lib/errors";
-import { authenticateApiToken, mayReceive } from "./access.server";
+import { NotFound, RateLimited, Unauthorized, ValidationFailed } from "~/lib/errors";
+import { authenticateApiToken, isApiTokenCurrent, mayReceive } from "./access.server";
+import { configuredConnectionCaps, takeAddressSlot, takeMemberSlot, type ConnectionCaps } from "./connection-caps.server";
 import { channelName, parseChannel, systemFrame, REALTIME_TIMING, type RealtimeFrame } from "./frames";
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
 import { frameJson } from "./wire.server";
@@ -30,7 +31,7 @@ interface StreamHandlers {
  * Opens the event stream the query asks for and answers the streaming Response
  * (text/event-stream, never cached nor buffered by proxies). The first event is the system
  * frame `{type: "subscribed", channel}`; the stream then carries that channel's frames.
- * The stream ends when the client disconnects, when the member's apiToken is rotated (after a
+ * The stream ends when the client disconnects, when its apiToken ends — its session ended or the token was rotated (after a
  * system error frame `invalid_token`), when they lose access to the conversation (after
  * `{type: "unsubscribed"}`: the removal message, or the access re-check made on every
  * heartbeat, which also catches a removal whose message never reached this process), or when
@@ -40,20 +41,64 @@ interface StreamHandlers {
  * between is refused too; frames published meanwhile wait until the stream opens.
  *
  * Throws ValidationFailed (400, `bad_query`) for a query naming no channel, Unauthorized
- * (401, `invalid_token`) for a missing, unknown or rotated token, and NotFound (404,
- * `conversation_not_found`, as the conversation calls) for a conversation that does not exist or the member is not in.
+ * (401, `invalid_token`) for a missing, unknown or ended token, and NotFound (404,
+ * `conversation_not_found`, as the conversation calls) for a conversation that does not exist or the member is not in,
+ * and RateLimited (429, `too_many_connections`, Retry-After 30 s) when the client's address or the
+ * member already holds as many live connections as allowed (connection-caps.server.ts).
  */
-export async function openEventStream(db: Db, query: URLSearchParams, signal: AbortSignal): Promise<Response> {
+export async function openEventStream(
+  db: Db,
+  query: URLSearchParams,
+  signal: AbortSignal,
+  options: { clientAddress?: string; caps?: ConnectionCaps } = {},
+): Promise<Response> {
+  const start = await subscribeEventStream(db, query, options);
+  return eventStream(signal, (send, abort) => start({ send: (event, data) => send({ event, data }), close: abort }), {
+    // Nginx and similar proxies buffer responses unless told not to.
+    headers: { "X-Accel-Buffering": "no" },
+  });
+}
+
+/** Where an event stream's events go: `send` may throw once the client has gone; `close` ends the stream. */
+export interface EventSink {
+  send(event: string, data: string): void;
+  close(): void;
+}
+
+/** Starts an authorised stream on `sink`; returns its cleanup, to run once when the stream ends for any reason. */
+export type StartEventStream = (sink: EventSink) => () => void;
+
+/**
+ * Everything openEventStream does before the first byte, for any writer of the stream (the Fetch
+ * Response above, or server/event-stream.ts writing straight to Node's response beside the
+ * router): checks the query, the token, the access and the connection caps, and subscribes. Throws
+ * the errors openEventStream documents; resolves to the function that starts the stream.
+ */
+export async function subscribeEventStream(
+  db: Db,
+  query: URLSearchParams,
+  options: { clientAddress?: string; caps?: ConnectionCaps } = {},
+): Promise<StartEventStream> {
   const type = query.get("type");
   const ref = parseChannel(type === "notifications" ? type : `conversation:${type}:${query.get("id") ?? ""}`);
   if (!ref) {
     throw new ValidationFailed("Укажите канал: type=group или personal с id, либо type=notifications.", undefined, "bad_query");
   }
-  const user = await authenticateApiToken(db, query.get("api-token"));
+  const token = query.get("api-token");
+  const user = await authenticateApiToken(db, token);
   const invalidToken = () => new Unauthorized("Недействительный или отозванный api-token.", "invalid_token");
   const notFound = () => new NotFound("Беседа не найдена", "conversation_not_found");
   if (!user) throw invalidToken();
   if (!(await mayReceive(db, user.id, ref))) throw notFound();
+  const caps = options.caps ?? configuredConnectionCaps();
+  const tooMany = () => new RateLimited(30_000, "Слишком много открытых соединений. Закройте лишние вкладки и попробуйте позже.", "too_many_connections");
+  const releaseAddress = takeAddressSlot(options.clientAddress ?? "unknown", caps.perAddress);
+  if (!releaseAddress) throw tooMany();
+  const releaseMember = takeMemberSlot(user.id, caps.perMember);
+  if (!releaseMember) {
+    releaseAddress();
+    throw tooMany();
+  }
   const channel = channelName(ref);
   const hub = realtimeHub(db);
 
@@ -63,6 +108,7 @@ export async function openEventStream(db: Db, query: URLSearchParams, signal: Ab
   let handlers: StreamHandlers | null = null;
   const connection: RealtimeConnection = {
     userId: user.id,
+    session: user.session,
     send(frame) {
       if (handlers) handlers.send(frame);
       else early.frames.push(frame);
@@ -81,9 +127,13 @@ export async function openEventStream(db: Db, query: URLSearchParams, signal: Ab
   const release = () => {
     unsubscribe();
     detach();
+    releaseMember();
+    releaseAddress();
   };
   try {
-    // A removal committed after the check above published its `lose` before this subscription existed.
+    // A sign-out committed after the token check published its revocation before this
+    // connection could hear it; a removal likewise published its `lose` before this subscription existed.
+    if (!(await isApiTokenCurrent(db, token!))) early.refusal ??= invalidToken;
     if (ref.kind !== "notifications" && !(await mayReceive(db, user.id, ref))) early.refusal ??= notFound;
   } catch (failure) {
     release();
@@ -94,70 +144,69 @@ export async function openEventStream(db: Db, query: URLSearchParams, signal: Ab
     throw early.refusal();
   }
 
-  return eventStream(
-    signal,
-    (send, abort) => {
-      let ended = false;
-      let checking = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        try {
-          abort();
-        } catch {
-          // The client went away first: the stream is already cancelled.
-        }
-      };
-      const write = (event: string, data: string) => {
-        if (ended) return;
-        try {
-          send({ event, data });
-        } catch {
-          end();
-        }
-      };
-      const sendFrame = (frame: RealtimeFrame) => write("message", frameJson(frame));
-      const lose = (lost: string) => {
-        if (lost !== channel || ended) return;
-        sendFrame(systemFrame({ type: "unsubscribed", channel }));
+  return (sink) => {
+    let ended = false;
+    let checking = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      try {
+        sink.close();
+      } catch {
+        // The client went away first: the stream is already cancelled.
+      }
+    };
+    const write = (event: string, data: string) => {
+      if (ended) return;
+      try {
+        sink.send(event, data);
+      } catch {
         end();
-      };
-      /** Ends the stream when the member no longer belongs to the conversation (one query). */
-      const recheck = () => {
-        if (ref.kind === "notifications" || checking || ended) return;
-        checking = true;
-        mayReceive(db, user.id, ref)
-          .then((allowed) => {
-            if (!allowed) lose(channel);
-          })
-          .catch((failure: unknown) => logger.error({ err: failure, area: "realtime" }, "re-checking a stream's access failed"))
-          .finally(() => (checking = false));
-      };
-      handlers = {
-        send: sendFrame,
-        revoke() {
-          sendFrame(systemFrame({ type: "error", code: "invalid_token", message: "Токен отозван, войдите заново." }));
-          end();
-        },
-        lose,
-      };
-      const heartbeat = setInterval(() => {
-        write("ping", String(Date.now()));
-        recheck();
-      }, REALTIME_TIMING.sseHeartbeatMs);
-      openStreams.add(end);
-      sendFrame(systemFrame({ type: "subscribed", channel }));
-      for (const frame of early.frames.splice(0)) sendFrame(frame);
-      return () => {
-        ended = true;
-        clearInterval(heartbeat);
-        openStreams.delete(end);
-        release();
-      };
-    },
-    // Nginx and similar proxies buffer responses unless told not to.
-    { headers: { "X-Accel-Buffering": "no" } },
-  );
+      }
+    };
+    const sendFrame = (frame: RealtimeFrame) => write("message", frameJson(frame));
+    const lose = (lost: string) => {
+      if (lost !== channel || ended) return;
+      sendFrame(systemFrame({ type: "unsubscribed", channel }));
+      end();
+    };
+    /** Ends the stream when its token ended or the member no longer belongs to the conversation (one or two queries). */
+    const recheck = () => {
+      if (checking || ended) return;
+      checking = true;
+      isApiTokenCurrent(db, token!)
+        .then(async (current) => {
+          if (!current) return handlers?.revoke();
+          if (ref.kind !== "notifications" && !(await mayReceive(db, user.id, ref))) lose(channel);
+        })
+        .catch((failure: unknown) => logger.error({ err: failure, area: "realtime" }, "re-checking a stream's access failed"))
+        .finally(() => (checking = false));
+    };
+    handlers = {
+      send: sendFrame,
+      revoke() {
+        sendFrame(systemFrame({ type: "error", code: "invalid_token", message: "Токен отозван, войдите заново." }));
+        end();
+      },
+      lose,
+    };
+    const heartbeat = setInterval(() => {
+      write("ping", String(Date.now()));
+      recheck();
+    }, REALTIME_TIMING.sseHeartbeatMs);
+    openStreams.add(end);
+    sendFrame(systemFrame({ type: "subscribed", channel }));
+    for (const frame of early.frames.splice(0)) sendFrame(frame);
+    let cleaned = false;
+    return () => {
+      if (cleaned) return;
+      cleaned = true;
+      ended = true;
+      clearInterval(heartbeat);
+      openStreams.delete(end);
+      release();
+    };
+  };
 }
 
 /** Ends every event stream open in this process (graceful shutdown); returns how many. */

@@ -7,10 +7,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { conversationMembers, conversations } from "~/db/schema";
-import type { UserRow } from "~/domain/users/users.server";
+import { eq } from "drizzle-orm";
+import { conversationMembers, conversations, sessions } from "~/db/schema";
+import { endOtherSessions } from "~/domain/users/sessions.server";
+import { openSession } from "~/lib/session.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { makeUser } from "../../../tests/setup/factories";
+import { makeMember } from "../../../tests/setup/factories";
+
+type Member = Awaited<ReturnType<typeof makeMember>>;
 import { isSystemError, openWs, type WsClient } from "../../../tests/setup/realtime";
 import { getConfig } from "../config.server";
 import { REALTIME_TIMING, WS_CLOSE } from "./frames";
@@ -31,8 +35,8 @@ describe(`websocket transport (${engine})`, () => {
   let server: Server;
   let transport: WebSocketTransport;
   let url: string;
-  let alice: UserRow;
-  let bob: UserRow;
+  let alice: Member;
+  let bob: Member;
   let groupId: number;
   const clients: WsClient[] = [];
 
@@ -43,10 +47,10 @@ describe(`websocket transport (${engine})`, () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrateOwn: true });
     const { db } = database;
-    alice = await makeUser(db);
-    bob = await makeUser(db);
+    alice = await makeMember(db);
+    bob = await makeMember(db);
     const [group] = await db.insert(conversations).values({ kind: "group", name: "Обмен", ownerId: alice.id }).returning();
     groupId = group!.id;
     await db.insert(conversationMembers).values([
@@ -113,6 +117,27 @@ describe(`websocket transport (${engine})`, () => {
     expect(client.closed).toBeNull();
   });
 
+  it("relays a member's typing to the conversation's subscribers, once per interval, only on a channel the socket is subscribed to", async () => {
+    const channel = `conversation:group:${groupId}`;
+    const typist = await connect();
+    await typist.auth(alice.apiToken);
+    typist.send({ type: "typing", channel });
+    expect((await typist.next(isSystemError("channel_forbidden"), "refused before subscribing")).data).toMatchObject({ channel });
+    const reader = await connect();
+    await reader.auth(bob.apiToken);
+    await reader.subscribe(channel);
+    await typist.subscribe(channel);
+    // Two in a row: the second falls within the relay interval and goes nowhere.
+    typist.send({ type: "typing", channel });
+    typist.send({ type: "typing", channel });
+    typist.send({ type: "ping" });
+    await typist.next(isData("pong"), "both typing frames handled");
+    await realtimeHub(database.db).publishToChannel({ kind: "group", conversationId: groupId }, { type: "marker" });
+    await reader.next(isData("marker"), "the marker after the typing frames");
+    const typing = reader.frames.filter(isData("typing"));
+    expect(typing).toEqual([{ channel, data: { type: "typing", user: { id: alice.id, username: alice.username } } }]);
+  });
+
   it("closes with 1009 a frame above the size cap and with 1008 a flood of frames", async () => {
     const big = await connect();
     big.send({ type: "auth", apiToken: "я".repeat(WS_LIMITS.maxPayloadBytes) });
@@ -166,6 +191,30 @@ describe(`websocket transport (${engine})`, () => {
     other.send({ type: "ping" });
     await other.next(isData("pong"), "the other member's pong");
     expect(other.closed).toBeNull();
+  });
+
+  it("closes only the sockets of an ended session with 4401 (issue 13 item 1), and refuses its token afterwards", async () => {
+    const member = await makeMember(database.db);
+    const otherDevice = await openSession(database.db, member.id, {});
+    const [phone, laptop] = [await connect(), await connect()];
+    await phone.auth(member.apiToken);
+    await laptop.auth(otherDevice.apiToken);
+    await endOtherSessions(database.db, member.id, otherDevice.sessionId);
+    expect((await phone.waitClosed()).code).toBe(WS_CLOSE.unauthorized);
+    laptop.send({ type: "ping" });
+    await laptop.next(isData("pong"), "the laptop's pong");
+    expect(laptop.closed).toBeNull();
+    const again = await connect();
+    again.send({ type: "auth", apiToken: member.apiToken });
+    expect((await again.waitClosed()).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it("closes a socket at the next liveness ping when its session row is deleted without a revocation (suspension, expiry)", async () => {
+    const member = await makeMember(database.db);
+    const socket = await connect();
+    await socket.auth(member.apiToken);
+    await database.db.delete(sessions).where(eq(sessions.userId, member.id));
+    expect((await socket.waitClosed(5000)).code).toBe(WS_CLOSE.unauthorized);
   });
 
   it("tells a member removed from a conversation that the channel is gone and keeps the socket", async () => {
@@ -225,5 +274,65 @@ describe(`websocket transport (${engine})`, () => {
     transport.close();
     expect(await client.waitClosed()).toEqual({ code: WS_CLOSE.goingAway, reason: "Сервер перезапускается" });
     await expect(openWs(url)).rejects.toThrow(/503/);
+  });
+});
+
+describe(`websocket connection caps (${engine}, issue 13 item 5)`, () => {
+  let database: TestDatabase;
+  let server: Server;
+  let transport: WebSocketTransport;
+  let url: string;
+  const clients: WsClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrateOwn: true });
+    server = createServer((_req, res) => res.writeHead(404).end());
+    transport = attachWebSocketServer(server, async () => database.db, {
+      caps: { perAddress: 3, perMember: 2 },
+      // Tests pose as client addresses through a header, as a trusted proxy would say.
+      clientAddress: (request) => String(request.headers["x-test-address"] ?? "unknown"),
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/ws`;
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(async () => {
+    transport.close();
+    await new Promise((resolve) => server.close(resolve));
+    await database.destroy();
+  });
+
+  const connect = async (address: string) => {
+    const client = await openWs(url, { headers: { "x-test-address": address } });
+    clients.push(client);
+    return client;
+  };
+
+  it("refuses an upgrade beyond the per-address cap with 429, and takes one again once a socket closes", async () => {
+    const open = [await connect("198.51.100.7"), await connect("198.51.100.7"), await connect("198.51.100.7")];
+    await expect(openWs(url, { headers: { "x-test-address": "198.51.100.7" } })).rejects.toThrow(/429/);
+    await connect("198.51.100.8");
+    open[0]!.close();
+    await open[0]!.waitClosed();
+    await waitFor(async () => {
+      try {
+        const client = await connect("198.51.100.7");
+        return client;
+      } catch {
+        return undefined;
+      }
+    }, "a slot of the address to free");
+  });
+
+  it("closes a member's socket beyond the per-member cap with 4429, from any address", async () => {
+    const member = await makeMember(database.db);
+    const [first, second, third] = [await connect("203.0.113.1"), await connect("203.0.113.2"), await connect("203.0.113.3")];
+    await first.auth(member.apiToken);
+    await second.auth(member.apiToken);
+    third.send({ type: "auth", apiToken: member.apiToken });
+    expect(await third.waitClosed()).toEqual({ code: WS_CLOSE.tooManyConnections, reason: "Слишком много соединений" });
+    expect(first.closed).toBeNull();
   });
 });

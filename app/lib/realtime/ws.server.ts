@@ -5,13 +5,17 @@
  * Protocol (frames.ts): the client sends `{type: "auth", apiToken}` first, then
  * `{type: "subscribe" | "unsubscribe", channel}` and `{type: "ping"}` (every 25 000 ms). The
  * server answers on the `system` channel (authenticated, subscribed, unsubscribed, pong, or
- * error with code bad_frame | not_authenticated | channel_forbidden | too_many_subscriptions)
+ * error with code bad_frame | invalid_text (a NUL or lone surrogate anywhere in the frame) |
+ * not_authenticated | channel_forbidden | too_many_subscriptions)
  * and sends every frame of the subscribed channels as `{channel, data}`.
  *
- * Close codes (WS_CLOSE): 4401 invalid or rotated token (also when it is rotated while
- * connected), 4408 no auth frame in time, 1001 server shutting down, 1008 too many frames,
+ * Close codes (WS_CLOSE): 4401 invalid or ended token (also when its session ends or it is rotated while
+ * connected), 4408 no auth frame in time, 4429 the member holds too many connections already
+ * (an upgrade beyond the per-address cap is answered HTTP 429 instead), 1001 server shutting down, 1008 too many frames,
  * 1009 a frame above the size cap. A socket that answers no ws-level ping within
- * WS_LIMITS.livenessIntervalMs is terminated.
+ * WS_LIMITS.livenessIntervalMs is terminated. A slow reader — one that leaves more than
+ * WS_LIMITS.maxBufferedBytes unsent — is terminated at the next frame meant for it rather than
+ * buffered for without bound (docs/product/realtime.md#backpressure); the others keep receiving.
  *
  * Access is checked when subscribing and again right after the subscription is in place (a
  * removal committed between the two would otherwise go unnoticed), then at every liveness ping:
@@ -23,9 +27,11 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Db } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
+import { holdsForbiddenText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from "~/lib/input-guard";
 import { logger } from "~/lib/logger.server";
-import { authenticateApiToken, mayReceive, receivableChannels } from "./access.server";
-import { channelName, parseChannel, systemFrame, WS_CLOSE, type ChannelRef, type RealtimeFrame } from "./frames";
+import { authenticateApiToken, isApiTokenCurrent, mayReceive, receivableChannels } from "./access.server";
+import { configuredConnectionCaps, takeAddressSlot, takeMemberSlot, type ConnectionCaps } from "./connection-caps.server";
+import { channelName, parseChannel, systemFrame, TYPING_TIMING, WS_CLOSE, type ChannelRef, type RealtimeFrame, type TypingFrameData } from "./frames";
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
 import { frameJson } from "./wire.server";
 
@@ -46,7 +52,11 @@ export const WS_LIMITS = {
    * conversation subscriptions of the others are re-checked (ms).
    */
   livenessIntervalMs: 30_000,
-  /** Unsent bytes above which a slow client is dropped instead of buffering without end. */
+  /**
+   * Unsent bytes (ws.bufferedAmount: the socket's write queue) above which a slow client is
+   * terminated at the next frame meant for it instead of buffering without end; so at most this
+   * plus one frame waits per socket (docs/product/realtime.md#backpressure).
+   */
   maxBufferedBytes: 4 * 1024 * 1024,
 } as const;
 
@@ -55,6 +65,12 @@ export interface WebSocketTransportOptions {
   authTimeoutMs?: number;
   /** Overrides WS_LIMITS.livenessIntervalMs (ms). */
   livenessIntervalMs?: number;
+  /** Overrides WS_LIMITS.maxBufferedBytes (bytes). */
+  maxBufferedBytes?: number;
+  /** Overrides the configured connection caps (connection-caps.server.ts). */
+  caps?: ConnectionCaps;
+  /** The client's address of an upgrade request (honouring a trusted proxy); the socket's peer address by default. */
+  clientAddress?: (request: IncomingMessage) => string;
 }
 
 export interface WebSocketTransport {
@@ -72,6 +88,7 @@ const REASON = {
   authTimeout: "Нет авторизации",
   goingAway: "Сервер перезапускается",
   tooManyFrames: "Слишком много сообщений",
+  tooManyConnections: "Слишком много соединений",
 } as const;
 
 /**
@@ -82,6 +99,8 @@ const REASON = {
 export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, options: WebSocketTransportOptions = {}): WebSocketTransport {
   const authTimeoutMs = options.authTimeoutMs ?? getConfig().realtimeAuthTimeoutMs;
   const livenessIntervalMs = options.livenessIntervalMs ?? WS_LIMITS.livenessIntervalMs;
+  const maxBufferedBytes = options.maxBufferedBytes ?? WS_LIMITS.maxBufferedBytes;
+  const caps = () => options.caps ?? configuredConnectionCaps();
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes, clientTracking: true });
   const alive = new WeakSet<WebSocket>();
   /** Each served socket's periodic re-check of its conversation subscriptions. */
@@ -99,6 +118,14 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
+    const address = options.clientAddress?.(request) ?? request.socket.remoteAddress ?? "unknown";
+    const releaseAddress = takeAddressSlot(address, caps().perAddress);
+    if (!releaseAddress) {
+      socket.end("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 30\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    // The raw socket closes whatever happens next (refused upgrade, closed websocket).
+    socket.once("close", releaseAddress);
     getDb().then(
       (db) => wss.handleUpgrade(request, socket, head, (ws) => serve(db, ws)),
       (error: unknown) => {
@@ -128,6 +155,11 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
     /** Channels subscribed but not yet confirmed by the second access check: their frames wait here. */
     const held = new Map<string, RealtimeFrame[]>();
     let userId: number | null = null;
+    let username = "";
+    /** When each conversation channel last relayed this socket's typing frame (ms). */
+    const typedAt = new Map<string, number>();
+    /** The token the socket authenticated with, re-checked at every liveness ping. */
+    let token: string | null = null;
     let detach: (() => void) | null = null;
     let frameCount = 0;
     let windowStart = Date.now();
@@ -139,7 +171,9 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
 
     const send = (frame: RealtimeFrame) => {
       if (ws.readyState !== ws.OPEN) return;
-      if (ws.bufferedAmount > WS_LIMITS.maxBufferedBytes) {
+      if (ws.bufferedAmount > maxBufferedBytes) {
+        // A close frame would only queue behind the backlog: cut the connection; the browser reconnects.
+        log.warn({ userId, bufferedBytes: ws.bufferedAmount }, "slow websocket reader dropped");
         ws.terminate();
         return;
       }
@@ -163,6 +197,13 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       revoke: () => ws.close(WS_CLOSE.unauthorized, REASON.revoked),
       lose,
     };
+    /** The token's session ended, expired or got a new token while no revocation reached this process. */
+    async function recheckToken(): Promise<boolean> {
+      if (token === null || ws.readyState !== ws.OPEN) return true;
+      if (await isApiTokenCurrent(db, token)) return true;
+      connection.revoke();
+      return false;
+    }
 
     /** The member lost access to `channel`: unsubscribe and tell the client. */
     function lose(channel: string) {
@@ -174,9 +215,10 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       if (!held.delete(channel)) send(systemFrame({ type: "unsubscribed", channel }));
     }
 
-    /** Drops the conversation subscriptions the member has lost since they were checked (one query). */
+    /** Closes the socket when its token ended; drops the conversation subscriptions the member has lost (two queries). */
     async function recheck() {
       if (userId === null || ws.readyState !== ws.OPEN) return;
+      if (!(await recheckToken())) return;
       const refs = [...subscriptions.keys()].map(parseChannel).filter((ref): ref is ChannelRef => ref?.kind === "group" || ref?.kind === "personal");
       if (refs.length === 0) return;
       const allowed = await receivableChannels(db, userId, refs);
@@ -198,20 +240,33 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       } catch {
         frame = null;
       }
+      // The one gate for characters no input may carry (app/lib/input-guard.ts), as for HTTP requests.
+      if (holdsForbiddenText(frame)) return error(INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE);
       const type = typeof frame === "object" && frame !== null ? (frame as { type?: unknown }).type : undefined;
       if (type === "ping") return send(systemFrame({ type: "pong" }));
       if (type === "auth") {
         if (userId !== null) return error("bad_frame", "Соединение уже авторизовано.");
-        const user = await authenticateApiToken(db, (frame as { apiToken?: unknown }).apiToken);
+        const presented = (frame as { apiToken?: unknown }).apiToken;
+        const user = await authenticateApiToken(db, presented);
         if (ws.readyState !== ws.OPEN) return;
         if (!user) return ws.close(WS_CLOSE.unauthorized, REASON.invalidToken);
         clearTimeout(authTimer);
+        const releaseMember = takeMemberSlot(user.id, caps().perMember);
+        if (!releaseMember) return ws.close(WS_CLOSE.tooManyConnections, REASON.tooManyConnections);
+        ws.once("close", releaseMember);
         userId = user.id;
+        username = user.username;
+        token = presented as string;
+        connection.session = user.session;
         detach = hub.attach(connection);
+        // A sign-out committed between the token check and the attach published its revocation
+        // before this connection could hear it: check once more now that it would.
+        if (!(await recheckToken())) return;
         return send(systemFrame({ type: "authenticated", userId: user.id }));
       }
+      if (type === "typing") return typing((frame as { channel?: unknown }).channel);
       if (type !== "subscribe" && type !== "unsubscribe") {
-        return error("bad_frame", "Неизвестный кадр: ожидается JSON с полем type (auth, subscribe, unsubscribe, ping).");
+        return error("bad_frame", "Неизвестный кадр: ожидается JSON с полем type (auth, subscribe, unsubscribe, ping, typing).");
       }
       if (userId === null) return error("not_authenticated", "Сначала отправьте кадр auth с apiToken.");
       const requested = (frame as { channel?: unknown }).channel;
@@ -261,6 +316,23 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
       if (ws.readyState !== ws.OPEN) return;
       send(systemFrame({ type: "subscribed", channel }));
       for (const frame of waiting) send(frame);
+    }
+
+    /**
+     * docs/product/conversations.md#typing: relays the member's typing to a conversation channel
+     * this socket is subscribed to (and confirmed), at most once per TYPING_TIMING.relayIntervalMs.
+     */
+    async function typing(requested: unknown) {
+      if (userId === null) return error("not_authenticated", "Сначала отправьте кадр auth с apiToken.");
+      const ref = parseChannel(requested);
+      if (!ref || ref.kind === "notifications") return error("bad_frame", "Неизвестный канал.");
+      const channel = channelName(ref);
+      if (!subscriptions.has(channel) || held.has(channel)) return error("channel_forbidden", "Сначала подпишитесь на этот канал.", channel);
+      const now = Date.now();
+      if (now - (typedAt.get(channel) ?? 0) < TYPING_TIMING.relayIntervalMs) return;
+      typedAt.set(channel, now);
+      const data: TypingFrameData = { type: "typing", user: { id: userId, username } };
+      await hub.publishToChannel(ref, data);
     }
 
     ws.on("message", (raw, isBinary) => {

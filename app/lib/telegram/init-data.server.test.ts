@@ -46,6 +46,15 @@ describe("checkInitData (issue 6 Telegram sign-in)", () => {
     expect(checkInitData(old, BOT_TOKEN, 2 * DAY_S, now).ok).toBe(true);
   });
 
+  it("refuses initData signed in the future beyond the allowed clock skew (60 s by default)", () => {
+    const now = new Date();
+    const ahead = signed(new Date(now.getTime() + 10 * 60 * 1000));
+    expect(checkInitData(ahead, BOT_TOKEN, DAY_S, now)).toEqual({ ok: false, reason: "init_data_future" });
+    // A clock a little ahead of ours is tolerated, and the skew is configurable.
+    expect(checkInitData(signed(new Date(now.getTime() + 30 * 1000)), BOT_TOKEN, DAY_S, now).ok).toBe(true);
+    expect(checkInitData(ahead, BOT_TOKEN, DAY_S, now, 15 * 60).ok).toBe(true);
+  });
+
   it("refuses missing, empty, non-string and hash-less data", () => {
     for (const value of [undefined, null, "", "   ", 42, { initData: "x" }, "x".repeat(9000)]) {
       expect(checkInitData(value, BOT_TOKEN, DAY_S)).toEqual({ ok: false, reason: "init_data_missing" });

@@ -18,9 +18,16 @@ export interface TelegramIdentity {
 }
 
 /** Why initData was refused: a stable code the endpoint answers and the logs show. */
-export type InitDataFailure = "telegram_not_configured" | "init_data_missing" | "init_data_invalid" | "init_data_stale" | "init_data_no_user";
+export type InitDataFailure =
+  "telegram_not_configured" | "init_data_missing" | "init_data_invalid" | "init_data_stale" | "init_data_future" | "init_data_no_user";
 
 export type InitDataCheck = { ok: true; identity: TelegramIdentity } | { ok: false; reason: InitDataFailure };
+
+/**
+ * How far ahead of this server's clock auth_date may be, in seconds (TELEGRAM_INIT_DATA_MAX_SKEW):
+ * clocks drift a little, but data "signed" in the future would stay fresh longer than the max age.
+ */
+export const DEFAULT_INIT_DATA_MAX_SKEW_S = 60;
 
 /** initData longer than this is refused unread: Telegram's is well under 2 KB. */
 const MAX_INIT_DATA_LENGTH = 8192;
@@ -30,9 +37,16 @@ const MAX_INIT_DATA_LENGTH = 8192;
  * `botToken`. Refuses, never throws: no token configured (`telegram_not_configured`), missing
  * or empty or overlong (`init_data_missing`), a bad or absent hash, a tampered field or a
  * malformed payload (`init_data_invalid`), auth_date older than `maxAgeS` seconds before
- * `now` (`init_data_stale`), and data without a user, or a bot user (`init_data_no_user`).
+ * `now` (`init_data_stale`), auth_date more than `maxSkewS` seconds after `now`
+ * (`init_data_future`, issue 13 item 7), and data without a user, or a bot user (`init_data_no_user`).
  */
-export function checkInitData(initData: unknown, botToken: string | undefined, maxAgeS: number, now = new Date()): InitDataCheck {
+export function checkInitData(
+  initData: unknown,
+  botToken: string | undefined,
+  maxAgeS: number,
+  now = new Date(),
+  maxSkewS = DEFAULT_INIT_DATA_MAX_SKEW_S,
+): InitDataCheck {
   if (!botToken) return { ok: false, reason: "telegram_not_configured" };
   if (typeof initData !== "string" || initData.trim() === "" || initData.length > MAX_INIT_DATA_LENGTH) {
     return { ok: false, reason: "init_data_missing" };
@@ -49,6 +63,7 @@ export function checkInitData(initData: unknown, botToken: string | undefined, m
   const authDate = parsed.auth_date;
   if (!(authDate instanceof Date) || Number.isNaN(authDate.getTime())) return { ok: false, reason: "init_data_invalid" };
   if (authDate.getTime() + maxAgeS * 1000 < now.getTime()) return { ok: false, reason: "init_data_stale" };
+  if (authDate.getTime() - maxSkewS * 1000 > now.getTime()) return { ok: false, reason: "init_data_future" };
   const user = parsed.user;
   if (!user || user.is_bot || !Number.isSafeInteger(user.id) || user.id <= 0) return { ok: false, reason: "init_data_no_user" };
   return {

@@ -8,7 +8,8 @@ import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { assertRegistrationOpen } from "~/domain/moderation/registration.server";
 import { sanctionsInForce } from "~/domain/moderation/sanctions.server";
-import { generateApiToken, type UserRow } from "~/domain/users/users.server";
+import type { UserRow } from "~/domain/users/users.server";
+import { usernameLookAlikeTaken, usernameSkeleton } from "~/domain/users/username-skeleton.server";
 import { getConfig } from "~/lib/config.server";
 import { checkInitData, initDataFromAuthorization, type TelegramIdentity } from "./init-data.server";
 
@@ -29,9 +30,10 @@ export async function findTelegramMember(db: Db, telegramId: number): Promise<Us
 /**
  * Signs Telegram user `identity` in: returns the linked member (refreshing the Telegram
  * @username kept on it), or creates one. A new member takes the Telegram username when it fits
- * the username rule (3-32 letters, digits, _) and is free case-insensitively, else `tg_<id>`
+ * the username rule (3-32 letters, digits, _) and is free case-insensitively and looks like no
+ * member's name (same confusable skeleton, issue 13 item 10), else `tg_<id>`
  * (then `tg_<id>_<random>`); their email is the placeholder `tg<id>@telegram.invalid`
- * (unverified), they have no password and a fresh api token. Creating a member throws Forbidden
+ * (unverified) and they have no password. Creating a member throws Forbidden
  * (`registration_closed`) while an admin has closed registration; a linked member still signs in. Concurrent first sign-ins of one
  * Telegram user end with one member (the unique telegram_id decides). `created` tells which path ran.
  */
@@ -47,11 +49,11 @@ export async function signInTelegramMember(db: Db, identity: TelegramIdentity): 
       .insert(users)
       .values({
         username,
+        usernameSkeleton: usernameSkeleton(username),
         displayName,
         email: telegramPlaceholderEmail(identity.id, suffix),
         emailVerified: false,
         passwordHash: null,
-        apiToken: generateApiToken(),
         telegramId: identity.id,
         telegramUsername: identity.username,
       })
@@ -73,13 +75,14 @@ async function pickUsername(db: Db, identity: TelegramIdentity, attempt: number)
   return `tg_${identity.id}_${randomBytes(3).toString("hex")}`.slice(0, 32);
 }
 
+/** Taken case-insensitively, or looking like a member's name (same confusable skeleton, issue 13 item 10). */
 async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
-  return Boolean(row);
+  return Boolean(row) || (await usernameLookAlikeTaken(db, username));
 }
 
 async function refreshTelegramUsername(db: Db, user: UserRow, username: string | null): Promise<UserRow> {
@@ -98,8 +101,8 @@ async function refreshTelegramUsername(db: Db, user: UserRow, username: string |
 export async function telegramHeaderSession(db: Db, request: Request): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const initData = initDataFromAuthorization(request);
   if (initData === null) return null;
-  const { telegramBotToken, telegramInitDataMaxAgeS } = getConfig();
-  const check = checkInitData(initData, telegramBotToken, telegramInitDataMaxAgeS);
+  const { telegramBotToken, telegramInitDataMaxAgeS, telegramInitDataMaxSkewS } = getConfig();
+  const check = checkInitData(initData, telegramBotToken, telegramInitDataMaxAgeS, new Date(), telegramInitDataMaxSkewS);
   if (!check.ok) return null;
   const user = await findTelegramMember(db, check.identity.id);
   if (!user) return null;

@@ -48,10 +48,13 @@ function post(fields: Record<string, string>, { signedIn = true, csrf = true } =
   return new Request("http://localhost/profile/wallet?page=2", { method: "POST", headers, body });
 }
 
-/** The action's refusal: its status, intent and Conform's errors. */
+/** The action's refusal: its status, intent, `ok`, stable code and Conform's errors. */
 function refusal(answer: unknown) {
-  const { data, init } = answer as { data: { intent: string; result: { error?: Record<string, string[] | null> } }; init: ResponseInit | null };
-  return { status: init?.status, intent: data.intent, errors: data.result.error ?? {} };
+  const { data, init } = answer as {
+    data: { intent: string; ok?: boolean; code?: string; result: { error?: Record<string, string[] | null> } };
+    init: ResponseInit | null;
+  };
+  return { status: init?.status, intent: data.intent, ok: data.ok, code: data.code, errors: data.result.error ?? {} };
 }
 
 const run = (request: Request, perform: () => Promise<FormActionDone>, fieldFor?: Record<string, string | string[]>) =>
@@ -86,17 +89,19 @@ describe(`runFormAction on ${engine}`, () => {
       return { toast: { title: "?" } };
     });
     expect(called).toBe(false);
-    const { status, intent, errors } = refusal(answer);
+    const { status, intent, ok, code, errors } = refusal(answer);
     expect(status).toBe(400);
     expect(intent).toBe("transfer");
+    expect({ ok, code }).toEqual({ ok: false, code: "validation_failed" });
     expect(errors.amount).toEqual(["Введите сумму"]);
     expect(errors.recipient).toEqual(["Укажите имя получателя"]);
     expect(errors[""] ?? null).toBeNull();
   });
 
   it("says «Форма устарела…» at the top of the form for a malformed idempotency key", async () => {
-    const { status, errors } = refusal(await run(post({ key: "two words" }), async () => ({ toast: { title: "?" } })));
+    const { status, code, errors } = refusal(await run(post({ key: "two words" }), async () => ({ toast: { title: "?" } })));
     expect(status).toBe(400);
+    expect(code).toBe("invalid_idempotency_key");
     expect(errors[""]).toEqual([STALE_FORM_MESSAGE]);
   });
 
@@ -113,6 +118,7 @@ describe(`runFormAction on ${engine}`, () => {
     const beside = new ValidationFailed("Нельзя перевести самому себе", { recipient: ["Нельзя перевести самому себе"] }, "transfer_to_self");
     const answer = refusal(await run(post({}), () => Promise.reject(beside)));
     expect(answer.status).toBe(400);
+    expect({ ok: answer.ok, code: answer.code }).toEqual({ ok: false, code: "transfer_to_self" });
     expect(answer.errors.recipient).toEqual(["Нельзя перевести самому себе"]);
     expect(answer.errors[""] ?? []).toEqual([]);
 
@@ -121,6 +127,7 @@ describe(`runFormAction on ${engine}`, () => {
 
     const short = refusal(await run(post({}), () => Promise.reject(new InsufficientFunds())));
     expect(short.status).toBe(422);
+    expect({ ok: short.ok, code: short.code }).toEqual({ ok: false, code: "insufficient_funds" });
     expect(short.errors[""]).toEqual(["Недостаточно средств на балансе"]);
   });
 
@@ -128,6 +135,7 @@ describe(`runFormAction on ${engine}`, () => {
     const missing = new NotFound("Получатель не найден", "recipient_not_found");
     const answer = refusal(await run(post({}), () => Promise.reject(missing), { recipient_not_found: ["member", "recipient"] }));
     expect(answer.status).toBe(404);
+    expect(answer.code).toBe("recipient_not_found");
     expect(answer.errors.recipient).toEqual(["Получатель не найден"]);
     expect(answer.errors[""] ?? []).toEqual([]);
   });

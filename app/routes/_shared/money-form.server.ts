@@ -7,8 +7,10 @@
  *    Russian messages show beside their fields and what was typed stays. A malformed hidden
  *    idempotency key adds «Форма устарела…» to the form's errors.
  * 3. CSRF is checked, then `perform` runs the domain call with the parsed values.
- * 4. Success: a redirect with a Russian toast (post/redirect/get; reloading never posts again).
- * 5. A thrown AppError answers with its status (400, 403, 404, 409, 422…) and Conform's reply:
+ * 4. Success: a redirect with a Russian toast (post/redirect/get; reloading never posts again), or,
+ *    for a step that only shows something (a confirmation page), `show`'s data with status 200.
+ * 5. A thrown AppError answers with its status (400, 403, 404, 409, 422…), `ok: false`, its
+ *    stable `code`, and Conform's reply:
  *    the error's field errors beside the fields the form has (others join the form's errors),
  *    codes listed in `fieldFor` under that field, `idempotency_key_reused` and
  *    `invalid_idempotency_key` as «Форма устарела: обновите страницу и отправьте её ещё раз.».
@@ -23,7 +25,7 @@ import type { UserRow } from "~/domain/users/users.server";
 import { requireUser } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { validateCsrf } from "~/lib/csrf.server";
-import { AppError, pageData } from "~/lib/errors";
+import { AppError, pageData, retryAfterHeaders } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
 import { IDEMPOTENCY_FIELD, STALE_FORM_MESSAGE } from "~/lib/idempotency";
 import { redirectWithToast, type FlashToast } from "~/lib/toast.server";
@@ -32,6 +34,11 @@ import { redirectWithToast, type FlashToast } from "~/lib/toast.server";
 export interface FormActionDone {
   toast?: FlashToast;
   redirectTo?: string;
+  /**
+   * Answer this instead of redirecting (200, with the form's `intent` and an empty reply): a step
+   * that shows something before the real post, such as a confirmation page that works without JavaScript.
+   */
+  show?: Record<string, unknown>;
 }
 
 const STALE_CODES = new Set(["idempotency_key_reused", "invalid_idempotency_key"]);
@@ -50,7 +57,9 @@ export interface FormActionOptions<S extends z.ZodType> {
 
 /**
  * Runs a money page's form action as described above. Returns the redirect (success) or
- * `data<FormActionData>` with the refusal's status. Throws the sign-in redirect for a signed-out
+ * `data<FormActionData>` with the refusal's status, `ok: false` and a stable `code`
+ * (`validation_failed` for bad input, `invalid_idempotency_key` for a malformed key, else the
+ * AppError's), so a fetcher reading the `.data` answer branches as on an /api body. Throws the sign-in redirect for a signed-out
  * member, a 400 page for a body that is not a form, a 403 for a bad CSRF token.
  */
 export async function runFormAction<S extends z.ZodType>(ctx: AppContext, request: Request, options: FormActionOptions<S>) {
@@ -60,11 +69,13 @@ export async function runFormAction<S extends z.ZodType>(ctx: AppContext, reques
   const submission = parseWithZod(form, { schema: options.schema });
   if (submission.status !== "success") {
     const stale = submission.error?.[IDEMPOTENCY_FIELD] ? { formErrors: [STALE_FORM_MESSAGE] } : undefined;
-    return data<FormActionData>({ intent, result: submission.reply(stale) }, { status: 400 });
+    const code = stale ? "invalid_idempotency_key" : "validation_failed";
+    return data<FormActionData>({ intent, ok: false, code, result: submission.reply(stale) }, { status: 400 });
   }
   try {
     await validateCsrf(request);
     const done = await options.perform(actor, submission.value as z.output<S>);
+    if (done.show) return data<FormActionData & Record<string, unknown>>({ ...done.show, intent, result: submission.reply() });
     const here = new URL(request.url);
     const target = done.redirectTo ?? here.pathname + here.search;
     return done.toast ? redirectWithToast(target, done.toast) : redirect(target);
@@ -72,7 +83,10 @@ export async function runFormAction<S extends z.ZodType>(ctx: AppContext, reques
     if (!(error instanceof AppError)) throw error;
     const posted = new Set(Object.keys(submission.payload));
     const errors = placeErrors(error, posted, options.fieldFor ?? {});
-    return data<FormActionData>({ intent, result: submission.reply(errors) }, { status: error.status });
+    return data<FormActionData>(
+      { intent, ok: false, code: error.code, result: submission.reply(errors) },
+      { status: error.status, headers: retryAfterHeaders(error) },
+    );
   }
 }
 

@@ -139,7 +139,7 @@ function RequestCard({ email, verified }: { email: string; verified: boolean }) 
         <CardDescription>
           Сейчас: <strong data-testid="current-email">{email}</strong> — {verified ? "подтверждён" : "не подтверждён"}.{" "}
           {!verified && (
-            <Link to="/auth/email/validate" className="text-primary hover:underline">
+            <Link to="/profile/settings#email" className="text-primary hover:underline">
               Подтвердить
             </Link>
           )}

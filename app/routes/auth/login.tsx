@@ -7,7 +7,7 @@ import type { Route } from "./+types/login";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RecaptchaField } from "~/components/recaptcha/recaptcha-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LoginSchema } from "~/domain/users/schemas";
@@ -63,7 +63,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="font-heading text-2xl">Вход</CardTitle>
+        <h1 className="font-heading text-2xl leading-tight font-semibold tracking-tight">Вход</h1>
         <CardDescription>Войдите, чтобы писать посты, общаться и проводить сделки.</CardDescription>
       </CardHeader>
       <CardContent>

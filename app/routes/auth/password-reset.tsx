@@ -3,13 +3,15 @@
  * the new password, typed twice. On success the password is replaced (argon2id, as at
  * registration), every session of the member is deleted — signed out everywhere, this
  * browser too — and the member is sent to /auth/login to sign in with the new password.
- * A used, expired or unknown link shows why and offers a new one. Works with JavaScript off.
+ * A used, expired or unknown link shows why and offers a new one. A signed-in member is sent
+ * to /profile (docs/product/routes.md#access-and-guards). Works with JavaScript off.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/password-reset";
+import { requireAnonymous } from "~/lib/auth.server";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -28,6 +30,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Новый пароль");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Signed-in members are sent to /profile, as from every auth page (docs/product/routes.md#access-and-guards; docs/product/routes.md#access-and-guards).
+  await requireAnonymous(context, request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   try {
     await inspectAccountToken(context.db, token, "password_reset");

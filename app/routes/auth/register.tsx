@@ -7,7 +7,7 @@ import type { Route } from "./+types/register";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RecaptchaField } from "~/components/recaptcha/recaptcha-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { sendVerificationEmail } from "~/domain/accounts/email-flows.server";
@@ -20,8 +20,12 @@ import { readForm, replyWithError } from "~/lib/forms.server";
 import { checkHoneypot, honeypot } from "~/lib/honeypot.server";
 import { pageMeta } from "~/lib/meta";
 import { checkRecaptcha, recaptchaSiteKey } from "~/lib/recaptcha/check.server";
+import { withLimit } from "~/lib/rate-limit.server";
 import { createUserSession, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
+/** The refusal of the registrations limit (5 an hour per address, docs/product/limits.md#rate-limits). */
+const REGISTRATION_RATE_MESSAGE = "С этого адреса уже зарегистрировано слишком много аккаунтов. Попробуйте позже.";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Регистрация");
 
@@ -38,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await validateCsrf(request);
     await checkHoneypot(formData);
     await checkRecaptcha(formData, "register", context.clientIp);
-    const user = await registerUser(context.db, submission.value);
+    const user = await withLimit(context.db, "registrations", context.clientIp, REGISTRATION_RATE_MESSAGE, () => registerUser(context.db, submission.value));
     // The account exists either way: a mail failure is logged, and the member can resend from /auth/email/validate.
     await sendVerificationEmail(context.db, user).catch((error: unknown) =>
       context.log.error({ err: error, area: "registration" }, "verification mail failed"),
@@ -71,7 +75,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="font-heading text-2xl">Регистрация</CardTitle>
+        <h1 className="font-heading text-2xl leading-tight font-semibold tracking-tight">Регистрация</h1>
         <CardDescription>Аккаунт нужен, чтобы публиковать посты, общаться в чатах и заключать сделки через гаранта.</CardDescription>
       </CardHeader>
       <CardContent>

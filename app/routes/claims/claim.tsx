@@ -6,19 +6,23 @@
  * the accused may simply not be signed in). The deal link shows only to those who may open the
  * deal (the parties and moderators). A moderator who is not a party decides an open claim here:
  * the form carries an idempotency key made by the loader, so a resubmitted decision replays
- * instead of paying twice; if another moderator decided first (409) the page reloads and shows
- * that decision beside the refusal.
+ * instead of paying twice; upholding with compensation is confirmed on a second step with the
+ * claimant's trust card and the deposit after (docs/product/interface.md#money-confirmations); if
+ * another moderator decided first (409) the page reloads and shows that decision beside the refusal.
  */
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/claim";
 import { ClaimParty } from "~/components/claims/claim-party";
 import { ClaimStatusBadge } from "~/components/claims/claim-status-badge";
-import { DecisionForm } from "~/components/claims/decision-form";
+import { ClaimDecisionConfirm, type ClaimConfirmData } from "~/components/claims/decision-confirm";
+import { DecisionForm, decisionDefaults } from "~/components/claims/decision-form";
 import { EvidenceLinks } from "~/components/claims/evidence-links";
 import { DecideClaimPageSchema } from "~/components/claims/schemas";
 import { FormErrors } from "~/components/forms/form-errors";
 import { decideClaim, getClaim, isModerator } from "~/domain/claims/claims.server";
-import { getBalances } from "~/domain/ledger/wallet.server";
+import { previewClaimDecision } from "~/domain/claims/decision-preview.server";
+import { getTrustCard } from "~/domain/users/trust-card.server";
+import { getBalances } from "~/domain/ledger/balances.server";
 import { formatKopecks } from "~/domain/ledger/money";
 import { getOptionalUser } from "~/lib/auth.server";
 import { AppError, pageData } from "~/lib/errors";
@@ -57,7 +61,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   return runFormAction(context, request, {
     schema: DecideClaimPageSchema,
-    async perform(moderator, { key, ...input }) {
+    async perform(moderator, { key, confirmed, ...input }) {
+      if (input.decision === "uphold" && input.compensation && !confirmed) {
+        // The confirmation step (docs/product/interface.md#money-confirmations): the claimant's card, the deposit after; nothing moved.
+        const preview = await previewClaimDecision(context.db, moderator.id, Number(params.id), input);
+        return { show: { claimPreview: { ...preview, card: await getTrustCard(context.db, preview.claimant.id) }, key } };
+      }
       const claim = await decideClaim(context.db, moderator.id, Number(params.id), input, key);
       return { redirectTo: `/claims/${claim.id}`, toast: { title: claim.status === "upheld" ? "Претензия удовлетворена" : "Претензия отклонена" } };
     },
@@ -66,6 +75,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   const { claim, decision } = loaderData;
+  const location = useLocation();
+  const confirm = actionData && "claimPreview" in actionData ? (actionData as unknown as ClaimConfirmData) : null;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -117,8 +128,18 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           {claim.compensation !== null ? <p className="text-sm">Возмещено из депозита: {formatKopecks(claim.compensation)}</p> : null}
         </section>
+      ) : confirm ? (
+        <ClaimDecisionConfirm preview={confirm.claimPreview} formKey={confirm.key} />
       ) : decision ? (
-        <DecisionForm claimId={claim.id} idempotencyKey={decision.key} amount={claim.amount} deposit={decision.deposit} lastResult={actionData?.result} />
+        <DecisionForm
+          key={location.search}
+          claimId={claim.id}
+          idempotencyKey={decision.key}
+          amount={claim.amount}
+          deposit={decision.deposit}
+          lastResult={actionData?.result}
+          defaultValue={decisionDefaults(new URLSearchParams(location.search))}
+        />
       ) : (
         <p className="rounded-xl border border-dashed border-border p-4 text-muted-foreground">Претензия на рассмотрении у модератора.</p>
       )}

@@ -41,7 +41,7 @@ export default function ClaimsPage({ loaderData }: Route.ComponentProps) {
           <h1 className="font-heading text-3xl font-extrabold">Претензии</h1>
           <p className="mt-1 text-muted-foreground">
             Если участник вас обманул, подайте претензию: модератор рассмотрит её, а обманщик попадёт в{" "}
-            <Link to="/blacklist" className="text-primary hover:underline">
+            <Link to="/blacklist" className="text-primary underline underline-offset-2">
               чёрный список
             </Link>
             .

@@ -3,6 +3,9 @@
  * delete a message, mark the conversation read, create a group, invite, remove a member, leave.
  * The conversation is the one the form's address names (`?group={id}` or `?personal={id}`).
  *
+ * The message form is multipart: a picture chosen in its `image` field goes with the message
+ * (issue 14); server/index.js lets these posts carry up to 10 MB.
+ *
  * A plain form post (no JavaScript) is answered with a redirect back to the conversation (a
  * toast for group changes); a refusal renders the page again with Conform's reply, so the
  * Russian message shows beside the form and nothing typed is lost. A fetcher (`via=fetcher`)
@@ -16,13 +19,21 @@ import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { CONVERSATIONS_PATH, conversationHref, messageAnchor, type ConversationAddress } from "~/components/conversations/links";
 import { createGroupConversation, inviteToGroup, leaveGroup, removeFromGroup } from "~/domain/conversations/conversations.server";
 import { deleteMessage, editMessage, markConversationRead, sendMessage } from "~/domain/conversations/messages.server";
-import { CreateGroupSchema, DeleteMessageSchema, EditMessageSchema, InviteSchema, SendMessageSchema } from "~/domain/conversations/schemas";
+import {
+  CreateGroupSchema,
+  DeleteMessageSchema,
+  EditMessageSchema,
+  InviteSchema,
+  requireMessageContent,
+  SendMessageFields,
+} from "~/domain/conversations/schemas";
 import type { MessageDto } from "~/domain/conversations/types";
 import { requireUser } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { validateCsrf } from "~/lib/csrf.server";
-import { AppError, NotFound, pageData } from "~/lib/errors";
+import { AppError, NotFound, pageData, retryAfterHeaders } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { redirectWithToast, type FlashToast } from "~/lib/toast.server";
 import { addressOf } from "./data.server";
 
@@ -33,7 +44,7 @@ const optionalId = z.preprocess(
 
 /** Every form of the page; `intent` picks the change. */
 export const ConversationActionSchema = z.discriminatedUnion("intent", [
-  SendMessageSchema.extend({ intent: z.literal("send") }),
+  SendMessageFields.extend({ intent: z.literal("send") }).superRefine(requireMessageContent),
   EditMessageSchema.extend({ intent: z.literal("edit") }),
   DeleteMessageSchema.extend({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("read"), upTo: optionalId }),
@@ -69,7 +80,8 @@ async function perform(
   const back = conversationHref(address);
   switch (input.intent) {
     case "send": {
-      const message = await sendMessage(db, viewerId, address.kind, address.id, { body: input.body, replyToId: input.replyToId ?? null });
+      const image = input.image ? { bytes: new Uint8Array(await input.image.arrayBuffer()), storage: getStorage(ctx.config) } : null;
+      const message = await sendMessage(db, viewerId, address.kind, address.id, { body: input.body ?? "", replyToId: input.replyToId ?? null, image });
       return { to: `${back}#${messageAnchor(message.id)}`, message };
     }
     case "edit": {
@@ -77,7 +89,7 @@ async function perform(
       return { to: `${back}#${messageAnchor(message.id)}`, message };
     }
     case "delete":
-      await deleteMessage(db, viewerId, input.messageId);
+      await deleteMessage(db, viewerId, input.messageId, getStorage(ctx.config));
       return { to: back };
     case "read":
       await markConversationRead(db, viewerId, address.id, input.upTo);
@@ -114,6 +126,6 @@ export async function runConversationAction(ctx: AppContext, request: Request) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const result = submission.reply({ formErrors: error.fieldErrors ? [] : [error.message], fieldErrors: error.fieldErrors });
-    return data<ConversationActionData>({ intent, ok: false, result }, { status: error.status });
+    return data<ConversationActionData>({ intent, ok: false, result }, { status: error.status, headers: retryAfterHeaders(error) });
   }
 }

@@ -7,6 +7,7 @@
  */
 import { getConversation, getPublicConversationId, listConversations } from "~/domain/conversations/conversations.server";
 import { listMessages, markConversationRead } from "~/domain/conversations/messages.server";
+import { onlineAmong } from "~/domain/conversations/presence.server";
 import type { ConversationDetailDto, ConversationDto, MessageDto, MessageHistoryDto } from "~/domain/conversations/types";
 import type { ConversationAddress } from "~/components/conversations/links";
 import type { Db } from "~/db/client.server";
@@ -51,6 +52,8 @@ export interface OpenConversation {
 
 export interface ConversationsPageData {
   viewerId: number;
+  /** Members of the list and the open conversation connected to realtime now (docs/product/conversations.md#online). */
+  online: number[];
   publicConversation: ConversationDto;
   groups: ConversationDto[];
   personal: ConversationDto[];
@@ -93,7 +96,14 @@ export async function loadConversationsPage(db: Db, viewerId: number, search: UR
     listConversations(db, viewerId, "group", { page: 1, perPage: LIST_SIZE }),
     listConversations(db, viewerId, "personal", { page: 1, perPage: LIST_SIZE }),
   ]);
-  return { viewerId, publicConversation: stripMembers(publicConversation), groups: groups.items, personal: personal.items, open };
+  const shown = [...personal.items.flatMap((c) => (c.peer ? [c.peer.id] : [])), ...(open?.conversation.members.map((m) => m.id) ?? [])];
+  const online = [
+    ...(await onlineAmong(
+      db,
+      shown.filter((id) => id !== viewerId),
+    )),
+  ];
+  return { viewerId, online, publicConversation: stripMembers(publicConversation), groups: groups.items, personal: personal.items, open };
 }
 
 /** The list needs no member lists. */

@@ -40,7 +40,8 @@ export default function ConversationsPage({ loaderData, actionData }: Route.Comp
   return (
     <div
       className={cn(
-        "-mx-4 -my-6 flex h-[calc(100dvh-6.6rem)] min-h-[28rem] overflow-hidden bg-background",
+        // Phones: the header and the sections strip above (7.4rem), the bottom bar's room below (4rem).
+        "-mx-4 -my-6 flex h-[calc(100dvh-11.4rem-env(safe-area-inset-bottom))] min-h-[24rem] overflow-hidden bg-background",
         "md:mx-0 md:my-0 md:h-[calc(100dvh-7rem)] md:rounded-2xl md:border md:border-border md:shadow-sm",
       )}
     >
@@ -51,6 +52,7 @@ export default function ConversationsPage({ loaderData, actionData }: Route.Comp
           personal={loaderData.personal}
           current={address}
           viewerId={viewerId}
+          online={loaderData.online}
           formAction={address ? conversationHref(address) : CONVERSATIONS_PATH}
           createGroupResult={actionData?.intent === "create-group" ? actionData.result : null}
         />
@@ -66,6 +68,7 @@ export default function ConversationsPage({ loaderData, actionData }: Route.Comp
             replyTo={open.replyTo}
             editing={open.editing}
             viewerId={viewerId}
+            peerOnline={open.conversation.peer ? loaderData.online.includes(open.conversation.peer.id) : false}
             actionData={actionData}
           />
         ) : (

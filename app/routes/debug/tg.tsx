@@ -18,7 +18,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null);
   const initData = body && typeof body === "object" ? (body as { initData?: unknown }).initData : undefined;
-  const check: InitDataCheck = checkInitData(initData, context.config.telegramBotToken, context.config.telegramInitDataMaxAgeS);
+  const check: InitDataCheck = checkInitData(
+    initData,
+    context.config.telegramBotToken,
+    context.config.telegramInitDataMaxAgeS,
+    new Date(),
+    context.config.telegramInitDataMaxSkewS,
+  );
   if (!check.ok) return { valid: false as const, reason: check.reason };
   const { id, username, authDate } = check.identity;
   return { valid: true as const, telegramId: id, username, authDate: authDate.toISOString() };

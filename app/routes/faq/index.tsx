@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { getPublishedFaq } from "~/domain/faq/faq.server";
 import { MAX_FILTER_LENGTH } from "~/domain/faq/types";
+import { getSiteRules } from "~/domain/moderation/settings.server";
 import { isAdminRole } from "~/domain/users/roles-admin";
 import { getOptionalUser } from "~/lib/auth.server";
 import { plural } from "~/lib/format";
@@ -23,15 +24,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_FILTER_LENGTH);
-  const [faq, user] = await Promise.all([getPublishedFaq(context.db), getOptionalUser(context, request)]);
+  const [faq, user, rules] = await Promise.all([getPublishedFaq(context.db), getOptionalUser(context, request), getSiteRules(context.db)]);
   return {
     sections: faq.sections,
     total: faq.total,
     query,
     isAdmin: isAdminRole(user?.role),
-    // LEAD: the site rules (the «site rules» setting of app/domain/moderation, Markdown rendered
-    // with renderMarkdown) go here as HTML; SiteRules below shows them above the questions.
-    siteRulesHtml: null as string | null,
+    // The site rules of /admin/settings (docs/product/moderation.md#settings), sanitised HTML or null.
+    siteRulesHtml: rules.html || null,
   };
 }
 

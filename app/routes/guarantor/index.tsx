@@ -65,7 +65,7 @@ export default function GuarantorPage({ loaderData, actionData }: Route.Componen
   const { deals, disputes, viewerId } = loaderData;
   const location = useLocation();
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <div>
         <h1 className="font-heading text-3xl font-extrabold">Гарант-сервис</h1>
         <p className="mt-1 max-w-3xl text-muted-foreground">
@@ -75,7 +75,7 @@ export default function GuarantorPage({ loaderData, actionData }: Route.Componen
         </p>
       </div>
       {disputes ? (
-        <section className="grid gap-3">
+        <section className="grid grid-cols-1 gap-3">
           <h2 className="font-heading text-xl font-bold">Споры на рассмотрении ({disputes.total})</h2>
           <DealList deals={disputes.items} viewerId={viewerId} empty="Открытых споров нет." testId="disputes" />
           <Pagination
@@ -85,12 +85,12 @@ export default function GuarantorPage({ loaderData, actionData }: Route.Componen
           />
         </section>
       ) : null}
-      <section className="grid gap-3">
+      <section className="grid grid-cols-1 gap-3">
         <h2 className="font-heading text-xl font-bold">Мои сделки</h2>
         <DealList deals={deals.items} viewerId={viewerId} empty="Сделок пока нет. Создайте первую ниже." testId="my-deals" />
         <Pagination page={deals.page} totalPages={deals.totalPages} makeHref={(p) => withSearchParam("/services/guarantor", location.search, "page", p)} />
       </section>
-      <section className="grid max-w-3xl gap-3 rounded-xl border border-border bg-card p-5">
+      <section className="grid max-w-3xl grid-cols-1 gap-3 rounded-xl border border-border bg-card p-5">
         <h2 className="font-heading text-xl font-bold">Новая сделка</h2>
         <NewDealForm
           action="/services/guarantor"

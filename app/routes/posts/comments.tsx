@@ -13,6 +13,7 @@ import type { Route } from "./+types/comments";
 import { CommentForm } from "~/components/comments/comment-form";
 import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { FormErrors } from "~/components/forms/form-errors";
+import { commentUrl } from "~/domain/comments/comments.server";
 import { createComment, deleteComment, editComment } from "~/domain/comments/write.server";
 import { CommentActionSchema, type CommentAction } from "~/domain/comments/schemas";
 import { requireUser } from "~/lib/auth.server";
@@ -59,7 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (sentByFetcher(formData)) {
       return data({ result: submission.reply({ resetForm: true }), commentId: comment.id });
     }
-    return redirectWithToast(`/post/${comment.postId}#comment-${comment.id}`, { title: SAVED[input.intent] });
+    return redirectWithToast(await commentUrl(context.db, comment.postId, comment.id), { title: SAVED[input.intent] });
   } catch (error) {
     return replyWithError(submission, error);
   }

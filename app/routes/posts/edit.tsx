@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/edit";
 import { PostForm } from "~/components/posts/post-form";
 import { PostInputSchema } from "~/domain/posts/schemas";
+import { withAttachedImage } from "./attached-image.server";
 import { assertAuthor, getPost, updatePost } from "~/domain/posts/posts.server";
 import { requireUser } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
@@ -25,11 +26,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const submission = parseWithZod(await pageData(() => readForm(request)), { schema: PostInputSchema });
+  const form = await pageData(() => readForm(request));
+  const submission = parseWithZod(form, { schema: PostInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await validateCsrf(request);
-    const post = await updatePost(context.db, user, Number(params.id), submission.value);
+    const body = await withAttachedImage(context, user, form, submission.value.body);
+    const post = await updatePost(context.db, user, Number(params.id), { ...submission.value, body });
     return redirectWithToast(`/post/${post.id}`, { title: "Изменения сохранены" });
   } catch (error) {
     return replyWithError(submission, error);
@@ -39,11 +42,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function EditPostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid max-w-3xl gap-6 lg:max-w-6xl">
       <h1 className="font-heading text-3xl font-extrabold">Редактирование поста</h1>
       <PostForm
         action={`/post/${post.id}/edit`}
         submitLabel="Сохранить"
+        draftKey={String(post.id)}
         lastResult={actionData?.result}
         defaultValue={{ title: post.title, body: post.body, categoryId: String(post.category.id), kind: post.kind }}
       />

@@ -41,7 +41,7 @@ export default function PreviewPage({ actionData }: Route.ComponentProps) {
   }
   const { values, html, categoryName } = actionData;
   return (
-    <div className="mx-auto grid max-w-3xl gap-8">
+    <div className="mx-auto grid max-w-3xl gap-8 lg:max-w-6xl">
       <section aria-label="Предпросмотр" className="rounded-xl border-2 border-dashed border-primary/40 bg-card p-6">
         <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-primary">Предпросмотр — пост ещё не опубликован</p>
         {categoryName ? <Badge variant="secondary">{categoryName}</Badge> : null}
@@ -50,7 +50,7 @@ export default function PreviewPage({ actionData }: Route.ComponentProps) {
       </section>
       <section className="grid gap-4">
         <h2 className="font-heading text-xl font-bold">Редактирование</h2>
-        <PostForm key={JSON.stringify(values)} action="/posts/new" submitLabel="Опубликовать" defaultValue={values} withPreview />
+        <PostForm key={JSON.stringify(values)} action="/posts/new" submitLabel="Опубликовать" defaultValue={values} withPreview draftKey="new" />
       </section>
     </div>
   );

@@ -2,7 +2,8 @@
  * /profile/deposit (sign-in required; issue 5 item 3, docs/product/money.md#deposits): the
  * member's public deposit, the form that locks part of the available balance in it, the
  * withdrawal request (returned after 14 days, blocked while a claim against the member is
- * open), the pending withdrawal with «Отменить», and the deposit log 10 a page. Forms work
+ * open), the pending withdrawal with «Отменить» (all three confirmed on a second step,
+ * docs/product/interface.md#money-confirmations), and the deposit log 10 a page. Forms work
  * without JavaScript and carry idempotency keys made by this loader; app/routes/_shared/money-form.server.ts
  * runs the actions, and a 409 (the withdrawal was closed meanwhile…) reloads the page's data.
  */
@@ -12,13 +13,22 @@ import type { Route } from "./+types/deposit";
 import { messagesOf, resultFor } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";
 import { DepositLog } from "~/components/wallet/balance-log";
-import { DepositAmountForm, PendingWithdrawalCard } from "~/components/wallet/deposit-forms";
+import {
+  DepositAmountForm,
+  DepositConfirm,
+  depositDefault,
+  PendingWithdrawalCard,
+  WithdrawalCancelConfirm,
+  WithdrawalConfirm,
+  type DepositConfirmData,
+} from "~/components/wallet/deposit-forms";
 import { DepositActionSchema } from "~/components/wallet/schemas";
 import { Pagination } from "~/components/ui/pagination";
+import { previewDeposit, previewWithdrawal, previewWithdrawalCancel } from "~/domain/ledger/deposit-preview.server";
 import { cancelDepositWithdrawal, depositFunds, getDepositSummary, listDepositLog, requestDepositWithdrawal } from "~/domain/ledger/deposits.server";
 import { DEPOSIT_WITHDRAWAL_DAYS } from "~/domain/ledger/deposits";
 import { formatKopecks } from "~/domain/ledger/money";
-import { getBalances } from "~/domain/ledger/wallet.server";
+import { getBalances } from "~/domain/ledger/balances.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { newIdempotencyKey } from "~/lib/idempotency";
@@ -51,6 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runFormAction(context, request, {
     schema: DepositActionSchema,
     async perform(actor, input) {
+      // The confirmation steps (docs/product/interface.md#money-confirmations): everything checked, nothing moved.
+      if (input.intent === "deposit" && !input.confirmed)
+        return { show: { depositPreview: await previewDeposit(context.db, actor.id, input.amount), key: input.key } };
+      if (input.intent === "withdraw" && !input.confirmed) {
+        return { show: { withdrawalPreview: await previewWithdrawal(context.db, actor.id, input.amount), key: input.key } };
+      }
       if (input.intent === "deposit") {
         const done = await depositFunds(context.db, actor.id, input.amount, input.key);
         return { toast: { title: `В депозит внесено ${formatKopecks(done.amount)}`, description: `Депозит: ${formatKopecks(done.deposit)}` } };
@@ -64,6 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
         };
       }
+      if (!input.confirmed) {
+        return { show: { cancelPreview: await previewWithdrawalCancel(context.db, actor.id, input.withdrawalId), key: input.key } };
+      }
       await cancelDepositWithdrawal(context.db, actor.id, input.withdrawalId, input.key);
       return { toast: { title: "Заявка на вывод отменена", description: "Сумма остаётся в депозите" } };
     },
@@ -73,6 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DepositPage({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, available, log, userId, keys } = loaderData;
   const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const confirm =
+    actionData && ("depositPreview" in actionData || "withdrawalPreview" in actionData || "cancelPreview" in actionData)
+      ? (actionData as unknown as DepositConfirmData)
+      : null;
   return (
     <div className="grid gap-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -111,15 +135,20 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="deposit-title" className="font-heading text-xl font-bold">
             Внести в депозит
           </h2>
-          <DepositAmountForm
-            key={keys.deposit}
-            intent="deposit"
-            formKey={keys.deposit}
-            lastResult={resultFor(actionData, "deposit")}
-            label="Сумма"
-            submitLabel="Внести в депозит"
-            description="Сумма спишется с доступного баланса"
-          />
+          {confirm && "depositPreview" in confirm ? (
+            <DepositConfirm preview={confirm.depositPreview} formKey={confirm.key} />
+          ) : (
+            <DepositAmountForm
+              key={`${keys.deposit}${location.search}`}
+              intent="deposit"
+              formKey={keys.deposit}
+              lastResult={resultFor(actionData, "deposit")}
+              label="Сумма"
+              submitLabel="Внести в депозит"
+              description="Сумма спишется с доступного баланса"
+              defaultAmount={depositDefault(params, "deposit")}
+            />
+          )}
         </section>
         <section className="grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm" aria-labelledby="withdraw-title">
           <h2 id="withdraw-title" className="font-heading text-xl font-bold">
@@ -127,7 +156,11 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           {/* A refused «Отменить» whose withdrawal closed meanwhile (409): the card is gone, the reason stays. */}
           {summary.pending ? null : <FormErrors errors={messagesOf(resultFor(actionData, "cancel"))} />}
-          {summary.pending ? (
+          {confirm && "withdrawalPreview" in confirm ? (
+            <WithdrawalConfirm preview={confirm.withdrawalPreview} formKey={confirm.key} />
+          ) : confirm && "cancelPreview" in confirm ? (
+            <WithdrawalCancelConfirm preview={confirm.cancelPreview} formKey={confirm.key} />
+          ) : summary.pending ? (
             <PendingWithdrawalCard key={keys.cancel} pending={summary.pending} formKey={keys.cancel} lastResult={resultFor(actionData, "cancel")} />
           ) : (
             <>
@@ -142,7 +175,7 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
                 </p>
               ) : null}
               <DepositAmountForm
-                key={keys.withdraw}
+                key={`${keys.withdraw}${location.search}`}
                 intent="withdraw"
                 formKey={keys.withdraw}
                 lastResult={resultFor(actionData, "withdraw")}
@@ -150,6 +183,7 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
                 submitLabel="Подать заявку на вывод"
                 description={`Деньги вернутся на баланс через ${DEPOSIT_WITHDRAWAL_DAYS} дней; до этого заявку можно отменить`}
                 disabledBecause={summary.openClaims > 0 ? "withdrawal-blocked" : undefined}
+                defaultAmount={depositDefault(params, "withdraw")}
               />
             </>
           )}

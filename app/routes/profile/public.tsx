@@ -1,11 +1,12 @@
 /** /profile/{id}: a member's public profile: relations, achievements, wall and posts (bare layout, docs/product/routes.md#pages). */
 import { useLocation } from "react-router";
+import { ReportButton } from "~/components/moderation/report-button";
 import type { Route } from "./+types/public";
 import { AchievementList } from "~/components/achievements/achievement-list";
 import { FileClaimLink } from "~/components/claims/file-claim-link";
 import { StartConversationButton } from "~/components/conversations/start-conversation-button";
 import { DepositBadge } from "~/components/wallet/deposit-badge";
-import { getBalances } from "~/domain/ledger/wallet.server";
+import { getBalances } from "~/domain/ledger/balances.server";
 import { ProfileRelations } from "~/components/people/profile-relations";
 import { PostList } from "~/components/posts/post-card";
 import { Pagination } from "~/components/ui/pagination";
@@ -16,7 +17,7 @@ import { getProfileRelations } from "~/domain/people/relations.server";
 import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
 import { listPosts } from "~/domain/posts/posts.server";
 import { getProfile } from "~/domain/users/users.server";
-import { loadWall } from "~/domain/wall/wall.server";
+import { loadWall, wallForPage } from "~/domain/wall/wall.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
@@ -45,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       posts.items.map((p) => p.id),
     );
     const { deposit } = await getBalances(context.db, id);
-    return { profile, posts, relations, achievements, wall, viewerId, bookmarkedIds, deposit };
+    return { profile, posts, relations, achievements, wall: wallForPage(wall), viewerId, bookmarkedIds, deposit };
   });
 }
 
@@ -61,6 +62,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
         ) : null}
         <ProfileRelations profile={profile} relations={relations} viewerId={viewerId} />
         {viewerId !== null && viewerId !== profile.id ? <FileClaimLink username={profile.username} /> : null}
+        {viewerId !== profile.id ? <ReportButton type="profile" id={profile.id} authorId={profile.id} /> : null}
       </ProfileHeader>
       <AchievementList achievements={achievements} />
       <WallSection ownerId={profile.id} wall={wall} viewerId={viewerId} canWrite={viewerId !== null && !relations.blockedByThem} />

@@ -10,13 +10,14 @@ import { data } from "react-router";
 import type { FormActionData } from "~/components/forms/action-data";
 import { hexToTriple, SettingsActionSchema, type SettingsAction } from "~/components/settings/schemas";
 import { changePassword, linkTelegram, removeAvatar, saveTheme, setAvatar, unlinkTelegram, updateProfile } from "~/domain/users/settings.server";
-import { rotateApiToken, type UserRow } from "~/domain/users/users.server";
+import { rotateApiToken } from "~/domain/users/sessions.server";
+import type { UserRow } from "~/domain/users/users.server";
 import { requireUser } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { validateCsrf } from "~/lib/csrf.server";
-import { AppError, pageData, ValidationFailed } from "~/lib/errors";
+import { AppError, pageData, Unauthorized, ValidationFailed } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
-import { getSessionId } from "~/lib/session.server";
+import { getCurrentSession, getSessionId } from "~/lib/session.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { checkInitData } from "~/lib/telegram/init-data.server";
 import { redirectWithToast, type FlashToast } from "~/lib/toast.server";
@@ -30,7 +31,7 @@ export async function runSettingsAction(ctx: AppContext, request: Request) {
   const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : "";
   const submission = parseWithZod(form, { schema: SettingsActionSchema });
   if (submission.status !== "success") {
-    return data<FormActionData>({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return data<FormActionData>({ intent, ok: false, code: "validation_failed", result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
   try {
     await validateCsrf(request);
@@ -42,7 +43,10 @@ export async function runSettingsAction(ctx: AppContext, request: Request) {
     const posted = new Set(Object.keys(submission.payload));
     const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).filter(([name]) => posted.has(name)));
     const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [error.message];
-    return data<FormActionData>({ intent, result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }) }, { status: error.status });
+    return data<FormActionData>(
+      { intent, ok: false, code: error.code, result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }) },
+      { status: error.status },
+    );
   }
 }
 
@@ -76,7 +80,13 @@ async function perform(ctx: AppContext, request: Request, actor: UserRow, input:
       };
     }
     case "telegram-link": {
-      const check = checkInitData(input.initData, ctx.config.telegramBotToken, ctx.config.telegramInitDataMaxAgeS);
+      const check = checkInitData(
+        input.initData,
+        ctx.config.telegramBotToken,
+        ctx.config.telegramInitDataMaxAgeS,
+        new Date(),
+        ctx.config.telegramInitDataMaxSkewS,
+      );
       if (!check.ok) {
         throw new ValidationFailed("Telegram не подтвердил вход: откройте сайт из бота заново и попробуйте ещё раз", undefined, "telegram_invalid");
       }
@@ -86,8 +96,12 @@ async function perform(ctx: AppContext, request: Request, actor: UserRow, input:
     case "telegram-unlink":
       await unlinkTelegram(ctx.db, actor);
       return { title: "Telegram отвязан" };
-    case "api-token":
-      await rotateApiToken(ctx.db, actor.id);
-      return { title: "Токен обновлён", description: "Живые обновления переподключатся с новым токеном" };
+    case "api-token": {
+      // This device's token only: the member's other sessions keep theirs (docs/decisions/0017).
+      const session = await getCurrentSession(ctx.db, request);
+      if (!session) throw new Unauthorized();
+      await rotateApiToken(ctx.db, session.sessionId);
+      return { title: "Токен обновлён", description: "Живые обновления на этом устройстве переподключатся с новым токеном" };
+    }
   }
 }

@@ -13,6 +13,7 @@ import { ApiTokenForm, EmailSection, PasswordForm, TelegramSection } from "~/com
 import { ThemeForms } from "~/components/settings/theme-form";
 import { canSignInWithoutTelegram } from "~/domain/users/settings.server";
 import { requireUser } from "~/lib/auth.server";
+import { getCurrentSession } from "~/lib/session.server";
 import { pageMeta } from "~/lib/meta";
 import { runSettingsAction } from "./settings.server";
 
@@ -20,6 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "На
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
+  // requireUser found the session, so this is the same lookup (cached per request).
+  const session = (await getCurrentSession(context.db, request))!;
   return {
     settings: {
       username: user.username,
@@ -34,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       telegramUsername: user.telegramUsername,
       canUnlinkTelegram: canSignInWithoutTelegram(user),
       // Enough to tell tokens apart after «Сменить токен»; the whole token never reaches the page.
-      tokenHint: `${user.apiToken.slice(0, 6)}…`,
+      tokenHint: `${session.apiToken.slice(0, 6)}…`,
     },
   };
 }

@@ -2,10 +2,11 @@
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/me";
 import { toCurrentUserDto } from "~/domain/users/users.server";
-import { getSessionUser } from "~/lib/session.server";
+import { getCurrentSession } from "~/lib/session.server";
 
+/** `user.apiToken` is this session's realtime token (each device has its own, docs/decisions/0017). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context.db, request);
-  if (!user) return Response.json({ ok: false, user: null }, { status: 401 });
-  return Response.json({ ok: true, user: toCurrentUserDto(user) }, { headers: { "Cache-Control": "no-store" } });
+  const session = await getCurrentSession(context.db, request);
+  if (!session) return Response.json({ ok: false, user: null }, { status: 401 });
+  return Response.json({ ok: true, user: toCurrentUserDto(session.user, session.apiToken) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -3,7 +3,7 @@
  * csrfToken, callbackUrl, json, email, password. Success sets the session cookie and answers
  * `{url}` (json=true) or redirects to callbackUrl. Failures answer the /api error body with
  * `url` added for Auth.js clients: 403 `csrf_invalid`, 400 `captcha_required` / `captcha_failed` (when
- * reCAPTCHA is configured), 401 `invalid_credentials`, 429 `rate_limited`.
+ * reCAPTCHA is configured), 401 `invalid_credentials`, 429 `rate_limited` or `login_busy` (the slow-down full).
  */
 import type { Route } from "./+types/signin";
 import { authenticateWithForm } from "~/lib/auth.server";

@@ -5,8 +5,10 @@
  * row). Anything else answers `{ok: false}` with the /api error envelope and no session:
  * 415 `json_required` (not application/json), 400 `init_data_missing`, 401 `init_data_invalid`
  * (bad or tampered hash or fields), 401 `init_data_stale` (auth_date older than
- * TELEGRAM_INIT_DATA_MAX_AGE), 401 `init_data_no_user`, 503 `telegram_not_configured` (no
- * TELEGRAM_BOT_TOKEN), 429 `rate_limited` (the login limit: 10 failures per 15 minutes per IP).
+ * TELEGRAM_INIT_DATA_MAX_AGE), 401 `init_data_future` (auth_date more than
+ * TELEGRAM_INIT_DATA_MAX_SKEW ahead of the server's clock), 401 `init_data_no_user`, 503 `telegram_not_configured` (no
+ * TELEGRAM_BOT_TOKEN), 429 `rate_limited` (the login limit per account and address: 10 failures per
+ * 15 minutes per IP, app/lib/rate-limit.server.ts).
  *
  * CSRF: no token is needed. The body must be `application/json`, which a cross-site form cannot
  * send and a cross-site fetch can only send after a CORS preflight this server never approves;
@@ -30,6 +32,7 @@ const FAILURES: Record<InitDataFailure, { status: number; message: string }> = {
   init_data_missing: { status: 400, message: "Нет данных Telegram для входа" },
   init_data_invalid: { status: 401, message: "Данные Telegram не прошли проверку" },
   init_data_stale: { status: 401, message: "Данные Telegram устарели, откройте приложение заново" },
+  init_data_future: { status: 401, message: "Данные Telegram подписаны в будущем: проверьте часы устройства" },
   init_data_no_user: { status: 401, message: "В данных Telegram нет пользователя" },
 };
 
@@ -42,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const body: unknown = await request.json().catch(() => null);
     const initData = body && typeof body === "object" ? (body as { initData?: unknown }).initData : undefined;
-    const { telegramBotToken, telegramInitDataMaxAgeS } = context.config;
+    const { telegramBotToken, telegramInitDataMaxAgeS, telegramInitDataMaxSkewS } = context.config;
     if (!telegramBotToken) {
       if (!warnedNotConfigured) context.log.warn("POST /api/auth/telegram: TELEGRAM_BOT_TOKEN is not set, Telegram sign-in is off");
       warnedNotConfigured = true;
@@ -51,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Counted before the check, as password sign-in is, so parallel forgeries cannot exceed the limit.
     const accountKey = `telegram-ip:${context.clientIp}`;
     await beginLoginAttempt(context.db, accountKey, context.clientIp);
-    const check = checkInitData(initData, telegramBotToken, telegramInitDataMaxAgeS);
+    const check = checkInitData(initData, telegramBotToken, telegramInitDataMaxAgeS, new Date(), telegramInitDataMaxSkewS);
     if (!check.ok) return refuse(check.reason);
     await finishLoginAttempt(context.db, accountKey, context.clientIp);
     const { user } = await signInTelegramMember(context.db, check.identity);

@@ -3,7 +3,7 @@
  * of a new message (JSON or a form), each refused with a stable code instead of a 500.
  */
 import { orInvalid } from "~/domain/conversations/access.server";
-import { HistoryQuerySchema, SendMessageSchema, type SendMessageInput } from "~/domain/conversations/schemas";
+import { HistoryQuerySchema, SendTextMessageSchema, type SendTextMessageInput } from "~/domain/conversations/schemas";
 import { ValidationFailed } from "~/lib/errors";
 
 /**
@@ -22,7 +22,7 @@ export function historyQuery(request: Request): { before?: number; limit?: numbe
  * The new message in a POST body: JSON `{body, replyToId?}` or form fields `body`, `replyToId`.
  * Throws ValidationFailed (`invalid_body` for a body that is neither; `invalid_input` with field errors).
  */
-export async function readMessageInput(request: Request): Promise<SendMessageInput> {
+export async function readMessageInput(request: Request): Promise<SendTextMessageInput> {
   let raw: unknown;
   try {
     raw = (request.headers.get("Content-Type") ?? "").includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
@@ -32,5 +32,5 @@ export async function readMessageInput(request: Request): Promise<SendMessageInp
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new ValidationFailed("Не удалось прочитать запрос", undefined, "invalid_body");
   }
-  return orInvalid(SendMessageSchema.safeParse(raw));
+  return orInvalid(SendTextMessageSchema.safeParse(raw));
 }

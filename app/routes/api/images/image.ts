@@ -2,12 +2,14 @@
  * GET /api/image?url&w&q — the image endpoint (docs/product/interface.md#images; issue 6 item 6; docs/decisions/0009-images.md).
  * `url`: a path on this site (/uploads/…, /images/…) or an absolute http(s) URL on this site or
  * on IMAGE_ALLOWED_HOSTS; `w`: width in pixels, snapped to 320, 640, 768, 1024, 1280, 1536,
- * 2048, 2560 or 3072 and never above the source's; `q`: quality 1-100 (default 100).
+ * 2048, 2560 or 3072 and never above the source's; `q`: quality 1-100 (default 100); `v`:
+ * `placeholder` (10×10, quality 50) or `notification` (150×150 square), overriding `w` and `q`.
  * Answers the picture as avif or webp by the Accept header (else png, jpeg or gif like the
  * source), cached for a year (immutable, Vary: Accept). Errors are JSON with a stable code:
  * 400 `invalid_image_url`, `image_host_not_allowed`, `invalid_image_width`,
- * `invalid_image_quality`, `unsupported_image`; 404 `image_not_found`; 413 `image_too_large`;
- * 502 `image_fetch_failed`. A refused URL is never fetched. Resized pictures are kept in
+ * `invalid_image_quality`, `invalid_image_variant`, `unsupported_image`; 404 `image_not_found`; 413 `image_too_large`
+ * (over 10 MB, 50 megapixels or 8192 pixels a side); 502 `image_fetch_failed`; 503 `image_busy`
+ * (too many pictures being resized) and `image_timeout` (issue 13 item 6). A refused URL is never fetched. Resized pictures are kept in
  * DATA_DIR/cache/images (app/lib/images/cache.server.ts).
  */
 export { methodNotAllowed as action } from "~/lib/api.server";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const image = await cachedTransformImage(path.join(config.dataDir, "cache", "images"), bytes, {
       width: query.width,
       quality: query.quality,
+      variant: query.variant,
       accept: request.headers.get("accept"),
     });
     return new Response(new Uint8Array(image.bytes), {

@@ -5,7 +5,7 @@
  */
 export { methodNotAllowed as action } from "~/lib/api.server";
 import type { Route } from "./+types/balance";
-import { listBalanceLog } from "~/domain/ledger/wallet.server";
+import { listBalanceLog } from "~/domain/ledger/balances.server";
 import { apiData, requireApiUser } from "~/lib/api.server";
 import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";

@@ -1,5 +1,6 @@
 /**
- * GET /api/profiles/blacklist?page&perPage (docs/product/claims.md#blacklist): public.
+ * GET /api/profiles/blacklist?q&page&perPage (docs/product/claims.md#blacklist): public; `q`
+ * searches the accused's username and display name and the reason (docs/product/claims.md#blacklist-search).
  * `{success: true, data: Page<BlacklistEntryDto>}` — upheld claims, newest first: the accused
  * (id, username, displayName, image, ranks), the moderator's reason, the claimed amount and
  * compensation in kopecks, the date (ISO) and the claim id. 10 per page by default, at most 50.
@@ -12,5 +13,6 @@ import { handleApi } from "~/lib/errors";
 import { parsePageParams } from "~/lib/pagination";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return handleApi(async () => apiData(await listBlacklist(context.db, parsePageParams(new URL(request.url).searchParams))));
+  const search = new URL(request.url).searchParams;
+  return handleApi(async () => apiData(await listBlacklist(context.db, parsePageParams(search), search.get("q") ?? "")));
 }

@@ -1,0 +1,75 @@
+/**
+ * The bottom navigation bar of phones and the Telegram Mini App (docs/product/interface.md#phones):
+ * Главная, Поиск, Чаты and Уведомления with their unread badges, Профиль; a visitor gets Главная,
+ * Поиск, Гарант and Войти. Hidden from the md breakpoint (768 px) up, where the header has room.
+ * Plain links, so it works without JavaScript; the badges are the header's live counters.
+ */
+import { Bell, Home, LogIn, MessagesSquare, Search, ShieldCheck, User } from "lucide-react";
+import { NavLink } from "react-router";
+import { useUnread } from "~/components/realtime/realtime-provider";
+import { formatUnreadCount } from "~/components/realtime/unread";
+import { cn } from "~/lib/utils";
+import type { Viewer } from "~/lib/viewer";
+
+interface Item {
+  to: string;
+  label: string;
+  icon: typeof Home;
+  end?: boolean;
+  count?: number;
+}
+
+export function BottomNav({ viewer }: { viewer: Viewer | null }) {
+  const unread = useUnread();
+  const items: Item[] = viewer
+    ? [
+        { to: "/", label: "Главная", icon: Home, end: true },
+        { to: "/search", label: "Поиск", icon: Search },
+        { to: "/profile/conversations", label: "Чаты", icon: MessagesSquare, count: unread?.chats ?? 0 },
+        { to: "/profile/notifications", label: "Уведомления", icon: Bell, count: unread?.notifications ?? 0 },
+        { to: "/profile", label: "Профиль", icon: User, end: true },
+      ]
+    : [
+        { to: "/", label: "Главная", icon: Home, end: true },
+        { to: "/search", label: "Поиск", icon: Search },
+        { to: "/services/guarantor", label: "Гарант", icon: ShieldCheck },
+        { to: "/auth/login", label: "Войти", icon: LogIn },
+      ];
+  return (
+    <nav
+      aria-label="Быстрые разделы"
+      data-testid="bottom-nav"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto flex max-w-lg">
+        {items.map(({ to, label, icon: Icon, end, count }) => (
+          <li key={to} className="flex-1">
+            <NavLink
+              to={to}
+              end={end}
+              aria-label={count ? `${label}: ${formatUnreadCount(count)} непрочитанных` : undefined}
+              className={({ isActive }) =>
+                cn(
+                  "relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium text-muted-foreground",
+                  isActive && "text-primary",
+                )
+              }
+            >
+              <Icon aria-hidden className="size-5" />
+              <span className="max-w-full truncate">{label}</span>
+              {count ? (
+                <span
+                  aria-hidden
+                  data-testid={`bottom-nav-badge-${to.split("/").pop()}`}
+                  className="absolute top-1 left-1/2 ml-1.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] leading-5 font-semibold text-primary-foreground ring-2 ring-background"
+                >
+                  {formatUnreadCount(count)}
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The «Пожаловаться» control of posts, comments, wall entries, messages and profiles
+ * (docs/product/moderation.md#reports). Without JavaScript it is a link to the report page
+ * (/report?type=…&id=…&back=…); with it, the same form opens in a dialog and a filed report
+ * closes it with a toast. Not shown on one's own items (the server refuses those too).
+ */
+import { Flag } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Button } from "~/components/ui/button";
+import { REPORT_TARGET_LABELS, type ReportTargetType } from "~/domain/moderation/types";
+import { cn } from "~/lib/utils";
+import { useRootData } from "~/root-data";
+import { ReportForm, reportHref } from "./report-form";
+
+export interface ReportButtonProps {
+  type: ReportTargetType;
+  id: number;
+  /** Who wrote the item (the member, for a profile): their own items have no button. */
+  authorId: number;
+  className?: string;
+  /** A smaller, quieter control (comments, messages). */
+  compact?: boolean;
+}
+
+export function ReportButton({ type, id, authorId, className, compact }: ReportButtonProps) {
+  const viewer = useRootData()?.viewer ?? null;
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => {
+    dialog.current?.close();
+    setOpen(false);
+  }, []);
+  if (viewer?.id === authorId) return null;
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  const classes = cn(compact ? "h-8 px-2 text-xs text-muted-foreground" : "text-muted-foreground", className);
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" className={classes}>
+        <Link
+          to={reportHref(type, id, back)}
+          rel="nofollow"
+          data-testid="report-button"
+          onClick={
+            hydrated && viewer
+              ? (event) => {
+                  event.preventDefault();
+                  setOpen(true);
+                  dialog.current?.showModal();
+                }
+              : undefined
+          }
+        >
+          <Flag aria-hidden className="size-3.5" /> Пожаловаться
+        </Link>
+      </Button>
+      {hydrated && viewer ? (
+        <dialog
+          ref={dialog}
+          aria-labelledby={`report-title-${type}-${id}`}
+          onClose={() => setOpen(false)}
+          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-border bg-background p-6 text-foreground shadow-xl backdrop:bg-black/50"
+        >
+          <h2 id={`report-title-${type}-${id}`} className="mb-1 font-heading text-xl font-bold">
+            Пожаловаться: {REPORT_TARGET_LABELS[type].toLowerCase()}
+          </h2>
+          <p className="mb-4 text-sm text-muted-foreground">Модераторы рассмотрят жалобу и сообщат вам о решении.</p>
+          {open ? <ReportForm type={type} id={id} back={back} onFiled={close} onCancel={close} /> : null}
+        </dialog>
+      ) : null}
+    </>
+  );
+}

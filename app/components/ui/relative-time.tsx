@@ -1,0 +1,29 @@
+/**
+ * A date read relatively (docs/product/interface.md#dates-and-numbers): the server renders it in
+ * Moscow time marked «МСК»; after hydration the browser renders it again in the reader's time
+ * zone and keeps it fresh every minute. The full date and time is in the title (tooltip).
+ */
+import { useEffect, useState } from "react";
+import { formatDateTimeIn, formatRelative, SERVER_TIME_ZONE } from "~/lib/format";
+
+/** How often a shown relative date is refreshed, in ms. */
+export const RELATIVE_TIME_REFRESH_MS = 60_000;
+
+export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
+  // null until hydrated: the server's Moscow rendering, which the first browser render repeats.
+  const [client, setClient] = useState<{ now: Date; zone: string } | null>(null);
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || SERVER_TIME_ZONE;
+    setClient({ now: new Date(), zone });
+    const timer = window.setInterval(() => setClient({ now: new Date(), zone }), RELATIVE_TIME_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const text = client ? formatRelative(iso, client.now, client.zone) : formatRelative(iso, new Date(), SERVER_TIME_ZONE, "МСК");
+  const title = client ? formatDateTimeIn(iso, client.zone) : `${formatDateTimeIn(iso, SERVER_TIME_ZONE)} МСК`;
+  return (
+    // The server's clock and zone differ from the browser's: the text may differ at hydration, by design.
+    <time dateTime={iso} title={title} className={className} suppressHydrationWarning>
+      {text}
+    </time>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * The trust card and the member's avatar and name that open it (docs/product/interface.md#trust-card):
+ * hovering an avatar or a name for 700 ms (or focusing it) opens a card with the member's ranks,
+ * deposit, completed deals, reputation, claims against them, when they joined and were last seen;
+ * it closes 300 ms after the pointer leaves. The card's figures are asked from
+ * GET /api/profiles/{id}/trust-card when it first opens (a plain fetch: a failed answer says so in
+ * the card, where a fetcher's failed load would replace the page with the error page). The trigger stays a link to the profile,
+ * so without JavaScript (or on touch) it simply goes there. A SCAMMER's avatar carries the scam
+ * overlay everywhere (docs/product/claims.md#scammer-rank).
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { AlertTriangle, CalendarDays, Handshake, Heart, ShieldCheck } from "lucide-react";
+import { Avatar, type AvatarSize } from "~/components/ui/avatar";
+import { HoverCard, HoverCardContent, HoverCardTrigger } from "~/components/ui/hover-card";
+import { RankBadges } from "~/components/users/rank-badges";
+import { formatKopecks } from "~/domain/ledger/money";
+import type { Rank } from "~/domain/users/users.server";
+import type { TrustCardDto } from "~/domain/users/trust-card.server";
+import { formatDate, formatDateTime, plural } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+/** What a list already knows of a member (UserRefDto and its kin). */
+export interface MemberRef {
+  id: number;
+  username: string;
+  image?: string | null;
+  ranks: Rank[];
+}
+
+/** Whether the member carries the SCAMMER rank (an upheld claim, docs/product/claims.md#scammer-rank). */
+export function isScammer(member: Pick<MemberRef, "ranks">): boolean {
+  return member.ranks.includes("SCAMMER");
+}
+
+/** The member's avatar, linked to their profile, with the scam overlay and the trust card on hover. */
+export function MemberAvatar({ member, size = "sm", className }: { member: MemberRef; size?: AvatarSize; className?: string }) {
+  return (
+    <TrustHoverCard member={member}>
+      <Avatar
+        username={member.username}
+        src={member.image}
+        size={size}
+        link={`/profile/${member.id}`}
+        overlay={isScammer(member) ? "scam" : undefined}
+        className={className}
+      />
+    </TrustHoverCard>
+  );
+}
+
+/** The member's name, linked to their profile, with the trust card on hover. */
+export function MemberName({ member, className }: { member: MemberRef; className?: string }) {
+  return (
+    <TrustHoverCard member={member}>
+      <Link to={`/profile/${member.id}`} className={cn("tap-target font-semibold hover:underline", isScammer(member) && "text-destructive", className)}>
+        {member.username}
+      </Link>
+    </TrustHoverCard>
+  );
+}
+
+/** Wraps a link (avatar or name) so that hovering or focusing it opens the member's trust card. */
+export function TrustHoverCard({ member, children }: { member: MemberRef; children: React.ReactNode }) {
+  const loaded = useTrustCardLoader(member.id);
+  return (
+    <HoverCard onOpenChange={(open) => open && loaded.load()}>
+      {/* A span takes the hover and (bubbling) focus events: the avatar and the link inside need not forward refs. */}
+      <HoverCardTrigger asChild>
+        <span className="inline-flex min-w-0 shrink-0 align-middle">{children}</span>
+      </HoverCardTrigger>
+      <HoverCardContent className="w-80" data-testid="trust-card">
+        <TrustCard member={member} card={loaded.card} failed={loaded.failed} />
+      </HoverCardContent>
+    </HoverCard>
+  );
+}
+
+/**
+ * The card itself: the member's head at once, the figures once `card` has come (skeleton lines
+ * until then). Also used in place, without hovering: the deal page, the transfer confirmation.
+ */
+export function TrustCard({ member, card, failed = false }: { member: MemberRef; card: TrustCardDto | null; failed?: boolean }) {
+  const scammer = isScammer(member);
+  return (
+    <div className="grid gap-3 text-sm">
+      <div className="flex items-center gap-3">
+        <Avatar username={member.username} src={member.image} size="base" link={`/profile/${member.id}`} overlay={scammer ? "scam" : undefined} />
+        <div className="min-w-0">
+          <Link to={`/profile/${member.id}`} className="block truncate font-heading text-base font-bold hover:underline">
+            {member.username}
+          </Link>
+          <RankBadges ranks={member.ranks} />
+        </div>
+      </div>
+      {scammer ? <ScamWarning username={member.username} compact /> : null}
+      {card ? (
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-2" data-testid="trust-card-figures">
+          <Figure
+            icon={<ShieldCheck aria-hidden className="size-4 text-success" />}
+            label="Депозит"
+            value={card.deposit > 0 ? formatKopecks(card.deposit) : "нет"}
+          />
+          <Figure
+            icon={<Handshake aria-hidden className="size-4 text-primary" />}
+            label="Сделки"
+            value={`${card.dealsCompleted} ${plural(card.dealsCompleted, ["завершена", "завершены", "завершено"])}`}
+          />
+          <Figure icon={<Heart aria-hidden className="size-4 text-primary" />} label="Репутация" value={`${card.reputation}`} />
+          <Figure
+            icon={<AlertTriangle aria-hidden className={cn("size-4", card.claimsUpheld > 0 ? "text-destructive" : "text-muted-foreground")} />}
+            label="Претензии"
+            value={card.claimsOpen + card.claimsUpheld === 0 ? "нет" : `${card.claimsOpen} открыто, ${card.claimsUpheld} признано`}
+          />
+          <Figure icon={<CalendarDays aria-hidden className="size-4 text-muted-foreground" />} label="С нами с" value={formatDate(card.createdAt)} />
+          <Figure label="Был(а) на сайте" value={card.lastSeenAt ? formatDateTime(card.lastSeenAt) : "давно"} />
+        </dl>
+      ) : failed ? (
+        <p className="text-muted-foreground">Не удалось загрузить данные участника.</p>
+      ) : (
+        <div className="grid gap-2" aria-busy="true" aria-label="Загружаем данные участника">
+          <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Figure({ icon, label, value }: { icon?: React.ReactNode; label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="truncate font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The warning about a SCAMMER (docs/product/interface.md#trust-card): on their personal chat,
+ * their posts and a deal with them. `compact` is the card's one-liner.
+ */
+export function ScamWarning({ username, compact = false, className }: { username: string; compact?: boolean; className?: string }) {
+  return (
+    <div
+      role="alert"
+      data-testid="scam-warning"
+      className={cn(
+        "flex items-start gap-2 rounded-lg border border-destructive/50 bg-destructive/10 text-destructive",
+        compact ? "p-2 text-xs" : "p-4 text-sm",
+        className,
+      )}
+    >
+      <AlertTriangle aria-hidden className={cn("shrink-0", compact ? "size-4" : "size-5")} />
+      <p>
+        <strong>{username} — мошенник.</strong>{" "}
+        {compact ? (
+          "Претензия к участнику признана."
+        ) : (
+          <>
+            Претензия к участнику признана модераторами. Не переводите деньги напрямую и не проводите сделки вне гаранта.{" "}
+            <Link to="/blacklist" className="font-semibold underline">
+              Чёрный список
+            </Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Loads a trust card right away (for the deal page and the confirmation step, where nothing is hovered). */
+export function useTrustCard(memberId: number): TrustCardDto | null {
+  const loaded = useTrustCardLoader(memberId);
+  const { load } = loaded;
+  useEffect(() => load(), [load]);
+  return loaded.card;
+}
+
+/**
+ * Member `memberId`'s trust card from GET /api/profiles/{id}/trust-card, asked once by `load()`
+ * (again after a failure). `failed` when the answer was not a card (a limit's 429, a server
+ * error, no network). Unmounting aborts the request.
+ */
+function useTrustCardLoader(memberId: number): { card: TrustCardDto | null; failed: boolean; load: () => void } {
+  const [state, setState] = useState<{ card: TrustCardDto | null; failed: boolean }>({ card: null, failed: false });
+  const request = useRef<AbortController | null>(null);
+  useEffect(() => () => request.current?.abort(), []);
+  const load = useCallback(() => {
+    if (request.current && !request.current.signal.aborted) return;
+    const controller = new AbortController();
+    request.current = controller;
+    void fetch(`/api/profiles/${memberId}/trust-card`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        const body = response.ok ? ((await response.json()) as { success: boolean; data?: TrustCardDto }) : null;
+        if (body?.success && body.data) setState({ card: body.data, failed: false });
+        else throw new Error(`trust card: ${response.status}`);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        request.current = null;
+        setState((previous) => ({ card: previous.card, failed: true }));
+      });
+  }, [memberId]);
+  return { ...state, load };
+}

@@ -1,0 +1,232 @@
+/**
+ * The visitor page cache (issue 12; docs/product/engineering.md#speed): signed-out GET and HEAD
+ * requests for public pages are answered from memory, before React Router runs, keyed by the
+ * URL and what varies the page for a visitor (the colour scheme cookie).
+ *
+ * What is shared and what is not:
+ * - A request carrying any cookie other than `csrf` and `color-scheme` (a session, a flash
+ *   toast, …) or an Authorization header is never answered from the cache, and its response is
+ *   never stored: signed-in pages are never shared.
+ * - A stored page keeps the CSRF token and the CSP nonce of the request that rendered it as
+ *   placeholders; each answer puts in the reader's own token (issuing a new `csrf` cookie when
+ *   the reader has none) and this response's nonce, so forms and scripts work for everyone.
+ * - Only 200 answers with an HTML or single-fetch (`.data`) body and no Set-Cookie are stored.
+ * - Answering a stored page does what rendering it would have counted: post views (server/app.ts)
+ *   and the impressions of the ads it shows (adsShownIn).
+ *
+ * Freshness: every page is stamped with the cache's generation. Any request that may write
+ * (every method but GET and HEAD) bumps the generation when it ends, here at once and in every
+ * other process through the realtime pub/sub (pubsub.server.ts), so a new post, comment or like
+ * shows on the next visitor request; a render that overlapped a bump is not stored. Changes made
+ * outside requests (the scheduler) are caught by PAGE_CACHE_TTL_MS.
+ *
+ * Validation: answers carry an ETag (the page's content and the reader's token) and
+ * `Cache-Control: no-cache`; a matching If-None-Match gets 304 without a CSP header, so the
+ * browser keeps the policy whose nonce matches its stored copy.
+ */
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { COLOR_SCHEME_COOKIE } from "./color-scheme";
+
+/** How long a stored page may be served without a write having been seen (ms). */
+export const PAGE_CACHE_TTL_MS = 30_000;
+/** The pub/sub message (`{ to: PAGE_CACHE_ENVELOPE }`) that tells every process a write happened. */
+export const PAGE_CACHE_ENVELOPE = "page-cache";
+/** Bytes of page bodies kept per process. */
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The public pages a visitor may be served from the cache, each also as its `.data` request. */
+const CACHEABLE_PATH =
+  /^\/(?:_root|articles|faq|music|search|leaderboard|claims|claims\/\d+|blacklist|services\/guarantor|profile\/\d+|post\/\d+)?(?:\.data)?$/;
+/** Cookies that do not make a page personal: the CSRF token (put in per reader) and the colour scheme (in the key). */
+const SHAREABLE_COOKIES = new Set(["csrf", COLOR_SCHEME_COOKIE]);
+/** Response headers a stored page does not keep: they belong to the response that rendered it. */
+const UNSTORED_HEADERS = new Set(["set-cookie", "date", "etag", "content-length", "x-request-id", "cache-control", "transfer-encoding", "connection"]);
+
+/** A stored page: its body cut at the token and nonce, the headers to repeat, and its stamp. */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  /** The body's text between placeholders; `holes[i]` says what goes after `parts[i]`. */
+  parts: string[];
+  holes: Hole[];
+  /** A hash of the body without its token and nonce. */
+  contentHash: string;
+  /** The ads the page shows (their click links): answering it counts their impressions, as rendering it did. */
+  adIds: number[];
+  generation: number;
+}
+
+/** What a request needs to be served from, or stored in, the cache. */
+export interface PageRequest {
+  method: string;
+  /** Path and query, as the request line has them. */
+  url: string;
+  cookieHeader: string | undefined;
+  hasAuthorization: boolean;
+}
+
+/**
+ * The cache key of a request, or null when it may neither be answered from the cache nor stored:
+ * a method other than GET/HEAD, a page outside CACHEABLE_PATH, an Authorization header or a cookie
+ * other than `csrf` and `color-scheme`.
+ */
+export function pageCacheKey(request: PageRequest): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (request.hasAuthorization) return null;
+  const queryAt = request.url.indexOf("?");
+  const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+  if (!CACHEABLE_PATH.test(path)) return null;
+  let scheme = "";
+  for (const pair of (request.cookieHeader ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    const name = (at < 0 ? pair : pair.slice(0, at)).trim();
+    if (name === "") continue;
+    if (!SHAREABLE_COOKIES.has(name)) return null;
+    if (name === COLOR_SCHEME_COOKIE) scheme = pair.slice(at + 1).trim();
+  }
+  return `${scheme}|${request.url}`;
+}
+
+/** The body of a page answer with the reader's CSRF token and this response's nonce put in. */
+export function fillPage(page: CachedPage, token: string, nonce: string): string {
+  const spellings = tokenSpellings(token);
+  let body = page.parts[0]!;
+  for (let i = 0; i < page.holes.length; i++) {
+    const hole = page.holes[i]!;
+    body += (hole === "nonce" ? nonce : spellings[hole]) + page.parts[i + 1]!;
+  }
+  return body;
+}
+
+/** The ETag of `page` as answered to the reader holding `token`. */
+export function pageEtag(page: CachedPage, token: string): string {
+  return `"${page.contentHash}.${createHash("sha1").update(token).digest("base64url").slice(0, 10)}"`;
+}
+
+/** What goes in a stored page's hole: the reader's token as written raw, in an HTML attribute or in a script; or the nonce. */
+type Hole = "token" | "tokenHtml" | "tokenScript" | "nonce";
+
+/**
+ * The ways a rendered page writes `token`: raw, as React escapes an attribute value («&» as
+ * &amp;) and as React Router escapes the hydration script («&» as \u0026). remix-utils' tokens
+ * draw from an alphabet holding «&», so about a third of them differ in the last two.
+ */
+function tokenSpellings(token: string): Record<Exclude<Hole, "nonce">, string> {
+  return {
+    token,
+    tokenHtml: token.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;"),
+    tokenScript: token.replaceAll("&", "\\u0026").replaceAll("<", "\\u003c").replaceAll(">", "\\u003e"),
+  };
+}
+
+/**
+ * Cuts a rendered page at every occurrence of the token (in each of its spellings) and of the
+ * nonce it was rendered with; an empty nonce (development serves no CSP nonce) is not cut.
+ * Returns null when something of the token is still left (a spelling not known here, the token's
+ * signature after its «.»): such a page must not be stored, or it would hand one reader's token
+ * to the next.
+ */
+export function cutPage(body: string, token: string, nonce: string): Pick<CachedPage, "parts" | "holes" | "contentHash"> | null {
+  const spellings = tokenSpellings(token);
+  const byText = new Map<string, Hole>();
+  // The longest spelling first, so an escaped one is not cut as a shorter raw one.
+  for (const hole of ["tokenHtml", "tokenScript", "token"] as const) if (!byText.has(spellings[hole])) byText.set(spellings[hole], hole);
+  if (nonce) byText.set(nonce, "nonce");
+  const pattern = new RegExp(
+    [...byText.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|"),
+    "g",
+  );
+  const parts: string[] = [];
+  const holes: Hole[] = [];
+  let from = 0;
+  for (const match of body.matchAll(pattern)) {
+    parts.push(body.slice(from, match.index));
+    holes.push(byText.get(match[0])!);
+    from = match.index + match[0].length;
+  }
+  parts.push(body.slice(from));
+  const signature = token.slice(token.lastIndexOf(".") + 1);
+  if (signature.length >= 8 && parts.some((part) => part.includes(signature))) return null;
+  const contentHash = createHash("sha1").update(parts.join("\u0000")).digest("base64url").slice(0, 16);
+  return { parts, holes, contentHash };
+}
+
+/** A page answered as rendered, not stored: one part, no holes (for a page cutPage refused). */
+export function uncutPage(body: string): Pick<CachedPage, "parts" | "holes" | "contentHash"> {
+  return { parts: [body], holes: [], contentHash: createHash("sha1").update(body).digest("base64url").slice(0, 16) };
+}
+
+/** The ids of the ads `body` shows, by their click links (`/ads/{id}/click`, adClickPath). */
+export function adsShownIn(body: string): number[] {
+  return [...new Set([...body.matchAll(/\/ads\/(\d+)\/click/g)].map((match) => Number(match[1])))];
+}
+
+/** The response headers a stored page repeats on every answer. */
+export function storedHeaders(headers: Iterable<[string, string]>): [string, string][] {
+  return [...headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
+}
+
+/**
+ * Whether a rendered answer may be stored: 200, an HTML or single-fetch body, cacheable, and no
+ * Set-Cookie at all (the CSRF cookie of a new reader is issued by the cache, not the loader).
+ */
+export function isStorable(status: number, headers: Headers): boolean {
+  if (status !== 200) return false;
+  const type = headers.get("Content-Type") ?? "";
+  if (!/^text\/html|^text\/x-script/i.test(type)) return false;
+  if (/no-store|private/i.test(headers.get("Cache-Control") ?? "")) return false;
+  return headers.getSetCookie().length === 0;
+}
+
+/** One process's store of visitor pages and its generation counter. */
+export class PageCache {
+  #generation = 0;
+  readonly #pages = new LRUCache<string, CachedPage>({
+    maxSize: PAGE_CACHE_MAX_BYTES,
+    sizeCalculation: (page) =>
+      Math.max(
+        1,
+        page.parts.reduce((sum, part) => sum + part.length, 0),
+      ),
+    ttl: PAGE_CACHE_TTL_MS,
+  });
+
+  /** The current generation; read before rendering and pass to store(). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The stored page for `key`, if one of the current generation is held. */
+  get(key: string): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (page && page.generation !== this.#generation) {
+      this.#pages.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Stores `page` unless the generation moved on while it was rendered. */
+  store(key: string, page: CachedPage): void {
+    if (page.generation === this.#generation) this.#pages.set(key, page);
+  }
+
+  /** Forgets every stored page: something they may show has changed. */
+  invalidate(): void {
+    this.#generation++;
+    this.#pages.clear();
+  }
+
+  /** How many pages are stored (for tests). */
+  get size(): number {
+    return this.#pages.size;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,61 @@
+/**
+ * Writes a Fetch Response to Express, as @react-router/express does, plus backpressure for event
+ * streams (issue 13 item 5): a reader that does not drain its stream is dropped once
+ * MAX_EVENT_STREAM_BUFFER_BYTES wait unsent for it, instead of the server buffering frames for it
+ * without bound.
+ */
+import type { Writable } from "node:stream";
+
+/** Unsent bytes an event stream may hold for a slow reader before it is dropped. */
+export const MAX_EVENT_STREAM_BUFFER_BYTES = 1024 * 1024;
+
+/** What sendResponse needs of Express's response. */
+export interface ResponseTarget extends Writable {
+  statusMessage: string;
+  status(code: number): unknown;
+  append(name: string, value: string): unknown;
+  flushHeaders(): void;
+}
+
+/** Sends `response` (status, headers, streamed body) to `res`; `maxBufferedBytes` caps what an event stream may leave unsent. */
+export async function sendResponse(res: ResponseTarget, response: Response, maxBufferedBytes = MAX_EVENT_STREAM_BUFFER_BYTES): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  const eventStream = /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
+  if (eventStream) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        res.end();
+        return;
+      }
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      res.write(value);
+      // The compression middleware buffers until flushed: each chunk (an event) goes out at once.
+      (res as { flush?: () => void }).flush?.();
+      if (eventStream && res.writableLength > maxBufferedBytes) {
+        // A slow reader: drop it (its stream's cleanup runs on the close) rather than buffer on.
+        res.destroy();
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

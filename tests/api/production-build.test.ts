@@ -1,0 +1,45 @@
+/**
+ * The production server runs production builds only (docs/product/engineering.md#speed; issue
+ * 12): NODE_ENV=production, and react-router's production bundle, not its development one,
+ * which logs dev warnings and costs CPU on every render.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../setup/server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
+
+describe("the production server (issue 12)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it("runs with NODE_ENV=production", () => {
+    const listening = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes("Server is listening"));
+    expect(listening).toContain('"nodeEnv":"production"');
+  });
+
+  it("serves a missing page without react-router's development warnings", async () => {
+    const response = await fetch(`${server.baseUrl}/no-such-page-${Date.now()}`);
+    expect(response.status).toBe(404);
+    await response.text();
+    // The development build warns `No routes matched location "..."` on every unmatched render.
+    expect(server.output()).not.toContain("No routes matched location");
+  });
+
+  it("bundles react-router's production build into the server build", () => {
+    const bundle = readFileSync(path.join(BUILD_DIR, "server/index.js"), "utf8");
+    expect(bundle).not.toMatch(/from ["']react-router["']/);
+    expect(bundle).not.toContain("react-router/dist/development");
+    // The router is in the bundle, without the development build's warnings.
+    expect(bundle).toContain("No route matches URL");
+    expect(bundle).not.toContain("No routes matched location");
+  });
+});

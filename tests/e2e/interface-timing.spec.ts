@@ -1,0 +1,59 @@
+/**
+ * The interface's delays on the page's own clock (docs/product/interface.md#tooltips-and-hover-cards):
+ * a trust card opens after 700 ms of hovering and closes 300 ms after the pointer leaves; the
+ * conversation list's scrollbar hides 600 ms after scrolling is seen to stop. The clock is Playwright's fake
+ * one, moved by hand, so the figures are exact whatever the machine's load.
+ */
+import type { Page } from "@playwright/test";
+import { authenticate, DEMO, expect, test } from "./fixtures";
+
+/** Stops the page's clock (installed before the page loaded) once the page has hydrated, so only `runFor` moves it. */
+async function pauseClockWhenHydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
+test("a trust card opens after 700 ms of hovering and closes 300 ms after the pointer leaves", { tag: "@js-only" }, async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/blacklist");
+  await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
+  const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader" });
+  await expect(name).toBeVisible();
+  await pauseClockWhenHydrated(page);
+  const trustCard = page.getByTestId("trust-card");
+
+  await name.hover();
+  await page.clock.runFor(650);
+  await expect(trustCard).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(trustCard).toBeVisible();
+  await expect(trustCard.getByTestId("trust-card-figures")).toContainText("Депозит");
+
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(250);
+  await expect(trustCard).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(trustCard).toHaveCount(0);
+});
+
+test("the conversation list's scrollbar shows while scrolling and hides 600 ms after it stops", { tag: "@js-only" }, async ({ page }) => {
+  // A short window, so the demo member's conversations (seeded: the public chat, two groups, personal ones) overflow the list.
+  await page.setViewportSize({ width: 1280, height: 360 });
+  await authenticate(page, DEMO.member);
+  await page.clock.install();
+  await page.goto("/profile/conversations");
+  const area = page.getByTestId("conversation-scroll-area");
+  await expect(area).toBeVisible();
+  await pauseClockWhenHydrated(page);
+  const scrollbar = area.locator('[data-slot="scroll-area-scrollbar"]');
+  await expect(scrollbar).toHaveCount(0);
+
+  await area.locator('[data-slot="scroll-area-viewport"]').evaluate((viewport) => viewport.scrollBy(0, 80));
+  await expect(scrollbar).toHaveAttribute("data-state", "visible");
+  // Scrolling is seen to stop 100 ms after the last scroll event (Radix's debounce); the bar hides 600 ms later.
+  await page.clock.runFor(650);
+  await expect(scrollbar).toHaveAttribute("data-state", "visible");
+  await page.clock.runFor(100);
+  await expect(scrollbar).toHaveCount(0);
+});

@@ -1,0 +1,43 @@
+/**
+ * Vitest global setup of the "domain" project: migrates one template database for the whole
+ * run, which every test file then copies (tests/setup/database.ts) instead of migrating its own
+ * (docs/product/engineering.md#tests). On PGlite the template is a dump of the migrated data
+ * directory in a file; on PostgreSQL (TEST_DATABASE_URL) a database of its own, dropped at the end.
+ * Its name is unique per run, so runs sharing one PostgreSQL server do not meet.
+ */
+import { mkdirSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "~/db/client.server";
+import { uniqueDatabaseName } from "./database";
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase();
+    const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    await handle.close();
+    const dir = path.resolve("tests/.tmp");
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${uniqueDatabaseName("pglite-template")}.tar`);
+    await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
+    project.provide("databaseTemplate", { kind: "pglite", file });
+    return () => rm(file, { force: true });
+  }
+  const name = uniqueDatabaseName("test_template");
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // Closed before the copies start: PostgreSQL copies a template only while nobody is connected to it.
+  const handle = await openDatabase({ url: url.toString(), maxConnections: 1 });
+  await handle.close();
+  project.provide("databaseTemplate", { kind: "postgres", name });
+  return async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+}
