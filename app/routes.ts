@@ -90,6 +90,8 @@ export default [
   route("ads/:id/click", "routes/ads/click.ts"),
 
   route("sitemap.xml", "routes/sitemap.tsx"),
+  // The icon sprite the repeated icons draw from (app/lib/icons.ts).
+  route("icons.svg", "routes/assets/icons-svg.ts"),
   route("sitemaps/:file", "routes/sitemap-part.tsx"),
 
   ...prefix("api", [

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useFetcher, useLocation } from "react-router";
-import { Bookmark } from "lucide-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { Button } from "~/components/ui/button";
@@ -45,7 +45,7 @@ export function BookmarkButton({
 
   const content = (
     <>
-      <Bookmark aria-hidden className={cn("size-4", shown && "fill-current")} />
+      <Icon name="bookmark" className={cn("size-4", shown && "fill-current")} />
       {compact ? null : <span>{label}</span>}
     </>
   );

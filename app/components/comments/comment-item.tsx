@@ -1,7 +1,7 @@
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { useFetcher } from "react-router";
-import { ArchiveRestore, CornerDownRight, Pencil, Reply, Trash2 } from "lucide-react";
 import { LikeButton } from "~/components/likes/like-button";
 import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
 import { ReportButton } from "~/components/moderation/report-button";
@@ -60,7 +60,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
       <CommentHeader author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} id={comment.id}>
         {showReplyTo ? (
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="comment-reply-to">
-            <CornerDownRight aria-hidden className="size-3" />в ответ{" "}
+            <Icon name="corner-down-right" className="size-3" />в ответ{" "}
             <a href={`#comment-${comment.replyTo!.commentId}`} className="font-medium hover:underline">
               @{comment.replyTo!.author.username}
             </a>
@@ -89,7 +89,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
         moderator && comment.moderated && pendingDelete !== true ? (
           <footer className="mt-3">
             <ModerationForm intent="restore" type="comment" id={comment.id} variant="ghost" className="inline-flex">
-              <ArchiveRestore aria-hidden className="size-3.5" /> Восстановить
+              <Icon name="archive-restore" className="size-3.5" /> Восстановить
             </ModerationForm>
           </footer>
         ) : null
@@ -105,7 +105,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           {viewerId !== null && !commentsClosed ? (
             <details className="group open:basis-full" open={replyOpen} onToggle={(e) => setReplyOpen(focusWhenOpened(e.currentTarget))}>
               <summary className={summaryClass}>
-                <Reply aria-hidden className="size-3.5" /> Ответить
+                <Icon name="reply" className="size-3.5" /> Ответить
               </summary>
               <div className="mt-2">
                 <CommentForm
@@ -123,7 +123,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           {comment.canEdit ? (
             <details className="group open:basis-full" open={editOpen} onToggle={(e) => setEditOpen(focusWhenOpened(e.currentTarget))}>
               <summary className={summaryClass}>
-                <Pencil aria-hidden className="size-3.5" /> Изменить
+                <Icon name="pencil" className="size-3.5" /> Изменить
               </summary>
               <div className="mt-2">
                 <CommentForm
@@ -205,7 +205,7 @@ function DeleteCommentButton({ postId, commentId }: { postId: number; commentId:
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="commentId" value={commentId} />
       <Button type="submit" variant="ghost" size="sm" className="text-xs text-muted-foreground hover:text-destructive" disabled={fetcher.state !== "idle"}>
-        <Trash2 aria-hidden className="size-3.5" /> Удалить
+        <Icon name="trash-2" className="size-3.5" /> Удалить
       </Button>
       {refusal ? (
         <span role="alert" className="text-xs text-destructive">
@@ -226,7 +226,7 @@ export function PendingComment({ author, body, replyTo }: { author: CommentAutho
       <CommentHeader author={author} createdAt={new Date().toISOString()} editedAt={null} id={null}>
         {replyTo ? (
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-            <CornerDownRight aria-hidden className="size-3" />в ответ @{replyTo}
+            <Icon name="corner-down-right" className="size-3" />в ответ @{replyTo}
           </span>
         ) : null}
       </CommentHeader>

@@ -8,7 +8,7 @@
  * `&reply=` / `&edit=` and its forms post; with JavaScript it closes on a choice, on Escape and
  * on a click elsewhere.
  */
-import { CornerUpLeft, MoreHorizontal, Pencil, ShieldX, Trash2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -95,7 +95,7 @@ export function MessageActions({ message, address, mine, moderates, remover, onR
           "hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden",
         )}
       >
-        <MoreHorizontal aria-hidden className="size-5" />
+        <Icon name="ellipsis" className="size-5" />
       </summary>
       <div
         className={cn(
@@ -105,13 +105,13 @@ export function MessageActions({ message, address, mine, moderates, remover, onR
         )}
       >
         <Link to={conversationHref(address, { reply: message.id })} preventScrollReset onClick={choose(onReply)} className={itemClass}>
-          <CornerUpLeft aria-hidden className="size-4 text-muted-foreground" />
+          <Icon name="corner-up-left" className="size-4 text-muted-foreground" />
           Ответить
         </Link>
         {mine ? (
           <>
             <Link to={conversationHref(address, { edit: message.id })} preventScrollReset onClick={choose(onEdit)} className={itemClass}>
-              <Pencil aria-hidden className="size-4 text-muted-foreground" />
+              <Icon name="pencil" className="size-4 text-muted-foreground" />
               Изменить
             </Link>
             <remover.Form method="post" action={conversationHref(address)}>
@@ -120,7 +120,7 @@ export function MessageActions({ message, address, mine, moderates, remover, onR
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="messageId" value={message.id} />
               <button type="submit" className={cn(itemClass, "text-destructive")}>
-                <Trash2 aria-hidden className="size-4" />
+                <Icon name="trash-2" className="size-4" />
                 Удалить
               </button>
             </remover.Form>
@@ -129,7 +129,7 @@ export function MessageActions({ message, address, mine, moderates, remover, onR
           <>
             {moderates ? (
               <ModerationForm intent="delete" type="message" id={message.id} variant="ghost" className="grid [&>button]:justify-start">
-                <ShieldX aria-hidden className="size-4" /> Удалить
+                <Icon name="shield-x" className="size-4" /> Удалить
               </ModerationForm>
             ) : null}
             {hiddenFromReader ? null : <ReportButton type="message" id={message.id} authorId={message.author.id} className="w-full justify-start" />}

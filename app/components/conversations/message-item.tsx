@@ -7,7 +7,7 @@
  * «Удалить», «Пожаловаться») are in the «⋯» menu beside the bubble (message-actions.tsx): links
  * to `&reply=` / `&edit=` and forms that work without JavaScript.
  */
-import { ArchiveRestore, Check, CheckCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { IMAGE_EXCERPT } from "~/domain/conversations/excerpt";
@@ -132,7 +132,7 @@ export function MessageItem(props: MessageItemProps) {
         </div>
         {moderates && message.deleted && message.moderated ? (
           <ModerationForm intent="restore" type="message" id={message.id} variant="ghost" className="inline-flex">
-            <ArchiveRestore aria-hidden className="size-3.5" /> Восстановить
+            <Icon name="archive-restore" className="size-3.5" /> Восстановить
           </ModerationForm>
         ) : null}
       </div>
@@ -192,7 +192,7 @@ function ReadTick({ read }: { read: boolean }) {
   const label = read ? "Прочитано" : "Доставлено";
   return (
     <span data-testid="message-read" data-read={read ? "true" : "false"} title={label} className="ml-1 inline-flex items-center align-[-2px]">
-      {read ? <CheckCheck aria-hidden className="size-3.5" /> : <Check aria-hidden className="size-3.5" />}
+      {read ? <Icon name="check-check" className="size-3.5" /> : <Icon name="check" aria-hidden className="size-3.5" />}
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
-import { Heart } from "lucide-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
@@ -61,7 +61,7 @@ export function LikeButton({
 
   const content = (
     <>
-      <Heart aria-hidden className={cn("size-4", shownLiked && "fill-current")} />
+      <Icon name="heart" className={cn("size-4", shownLiked && "fill-current")} />
       <span data-testid="like-count">{formatCount(shownCount)}</span>
     </>
   );

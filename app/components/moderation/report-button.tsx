@@ -4,8 +4,8 @@
  * (/report?type=…&id=…&back=…); with it, the same form opens in a dialog and a filed report
  * closes it with a toast. Not shown on one's own items (the server refuses those too).
  */
-import { Flag } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -54,7 +54,7 @@ export function ReportButton({ type, id, authorId, className, compact }: ReportB
               : undefined
           }
         >
-          <Flag aria-hidden className="size-3.5" /> Пожаловаться
+          <Icon name="flag" className="size-3.5" /> Пожаловаться
         </Link>
       </Button>
       {hydrated && viewer ? (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { RelativeTime } from "~/components/ui/relative-time";
-import { FileText, Pin } from "lucide-react";
 import { PostCounters } from "~/components/posts/post-counters";
 import { BookmarkButton } from "~/components/bookmarks/bookmark-button";
 import { Badge } from "~/components/ui/badge";
@@ -32,7 +32,7 @@ export function PostCard({ post, bookmarked, canBookmark = false }: { post: Post
         </div>
         {post.pinned ? (
           <Badge variant="outline" className="gap-1" title="Закреплён модератором на главной">
-            <Pin aria-hidden className="size-3" /> Закреплён
+            <Icon name="pin" className="size-3" /> Закреплён
           </Badge>
         ) : null}
         {/* The link is wider than the chip on phones (tap-target), so a finger finds it. */}
@@ -41,7 +41,7 @@ export function PostCard({ post, bookmarked, canBookmark = false }: { post: Post
         </Link>
       </header>
       <h2 className="mt-3 font-heading text-lg font-bold leading-snug">
-        {post.kind === "article" ? <FileText aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
+        {post.kind === "article" ? <Icon name="file-text" aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
         <Link to={`/post/${post.id}`} className="tap-target hover:text-primary">
           {post.title}
         </Link>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FileText } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { PostCounters } from "~/components/posts/post-counters";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -19,7 +19,7 @@ export function SearchHit({ hit }: { hit: PostSearchHitDto }) {
   return (
     <article className="rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md" data-testid="search-hit">
       <h2 className={`font-heading text-lg font-bold leading-snug ${markClass}`}>
-        {hit.kind === "article" ? <FileText aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
+        {hit.kind === "article" ? <Icon name="file-text" aria-label="Статья" className="mr-1.5 inline size-4 text-primary" /> : null}
         <Link to={`/post/${hit.id}`} className="tap-target hover:text-primary" dangerouslySetInnerHTML={{ __html: hit.titleHtml }} />
       </h2>
       <p className={`mt-2 text-sm text-muted-foreground ${markClass}`} dangerouslySetInnerHTML={{ __html: hit.snippetHtml }} />

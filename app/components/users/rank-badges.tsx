@@ -1,5 +1,5 @@
-import { BadgeCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import type { Rank } from "~/domain/users/users.server";
 
 const LABELS: Record<Rank, { text: string; variant: "default" | "secondary" | "destructive" | "success" }> = {
@@ -16,7 +16,7 @@ export function RankBadges({ ranks }: { ranks: Rank[] }) {
     <span className="inline-flex flex-wrap gap-1">
       {ranks.map((rank) => (
         <Badge key={rank} variant={LABELS[rank].variant} className="px-1.5 py-0 text-[10px] uppercase tracking-wide">
-          {rank === "VERIFIED" ? <BadgeCheck aria-hidden className="mr-0.5 size-3" /> : null}
+          {rank === "VERIFIED" ? <Icon name="badge-check" className="mr-0.5 size-3" /> : null}
           {LABELS[rank].text}
         </Badge>
       ))}

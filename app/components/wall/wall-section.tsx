@@ -6,9 +6,9 @@
  * a new entry shows at once while it is sent, a deleted one disappears at once.
  */
 import { RelativeTime } from "~/components/ui/relative-time";
+import { Icon } from "~/components/ui/icon";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArchiveRestore, Pin, PinOff, ShieldX, Trash2 } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -142,7 +142,7 @@ function WallEntry({ entry, viewerId }: { entry: ShownWallPost; viewerId: number
         </div>
         {entry.pinned ? (
           <Badge variant="secondary" className="gap-1">
-            <Pin aria-hidden className="size-3" /> Закреплено
+            <Icon name="pin" className="size-3" /> Закреплено
           </Badge>
         ) : null}
       </header>
@@ -165,7 +165,7 @@ function WallEntry({ entry, viewerId }: { entry: ShownWallPost; viewerId: number
           <pinning.Form method="post" action={`/profile/${entry.ownerId}/wall`}>
             <EntryFields entryId={entry.id} intent={pinned ? "unpin" : "pin"} />
             <Button type="submit" variant="ghost" size="sm" disabled={pinning.state !== "idle"}>
-              {pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
+              {pinned ? <Icon name="pin-off" /> : <Icon name="pin" />}
               {pinned ? "Открепить" : "Закрепить"}
             </Button>
           </pinning.Form>
@@ -174,18 +174,18 @@ function WallEntry({ entry, viewerId }: { entry: ShownWallPost; viewerId: number
           <deleting.Form method="post" action={`/profile/${entry.ownerId}/wall`}>
             <EntryFields entryId={entry.id} intent="delete" />
             <Button type="submit" variant="ghost" size="sm" className="text-destructive hover:text-destructive">
-              <Trash2 aria-hidden /> Удалить
+              <Icon name="trash-2" /> Удалить
             </Button>
           </deleting.Form>
         ) : null}
         {moderator && !canDelete && !entry.deleted ? (
           <ModerationForm intent="delete" type="wall_post" id={entry.id} variant="ghost" className="inline-flex">
-            <ShieldX aria-hidden /> Удалить (модератор)
+            <Icon name="shield-x" /> Удалить (модератор)
           </ModerationForm>
         ) : null}
         {moderator && entry.deleted ? (
           <ModerationForm intent="restore" type="wall_post" id={entry.id} variant="ghost" className="inline-flex">
-            <ArchiveRestore aria-hidden /> Восстановить
+            <Icon name="archive-restore" /> Восстановить
           </ModerationForm>
         ) : null}
         {!entry.deleted && !(entry.hidden && entry.html === "") && viewerId !== entry.author.id ? (
