@@ -93,13 +93,13 @@ describe(`a suspension closes the member's live connections (${engine})`, () => 
     const chat = read(await stream({ type: "group", id: publicId, "api-token": member.apiToken }));
     await waitFor(() => notifications.frames.length > 0 && chat.frames.length > 0, "both streams to open");
 
-    const started = performance.now();
+    // Nothing else closes these connections for a long while (the websockets' token re-check runs
+    // every 60 s here, the streams' heartbeat every 15 s), so their closing within a few seconds is
+    // the suspension's doing. A bound of seconds, not a timing target: a loaded CI machine is slow.
     await suspendMember(database.db, moderator.id, member.id, { reason: "Спам", endsAt: null });
-    const phoneClosed = await phone.waitClosed(1000);
-    const laptopClosed = await laptop.waitClosed(1000);
-    await waitFor(() => notifications.endedAt() !== null && chat.endedAt() !== null, "both streams to end", 1000);
-    const elapsed = Math.max(performance.now(), notifications.endedAt()!, chat.endedAt()!) - started;
-    expect(elapsed).toBeLessThan(1000);
+    const phoneClosed = await phone.waitClosed(5000);
+    const laptopClosed = await laptop.waitClosed(5000);
+    await waitFor(() => notifications.endedAt() !== null && chat.endedAt() !== null, "both streams to end", 5000);
 
     expect(phoneClosed).toEqual({ code: WS_CLOSE.unauthorized, reason: "Токен отозван" });
     expect(laptopClosed.code).toBe(WS_CLOSE.unauthorized);
