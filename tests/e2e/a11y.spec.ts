@@ -51,32 +51,34 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-async function checkPages(page: Page, paths: string[]) {
+async function checkPages(page: Page, paths: string[], scheme: "light" | "dark") {
   const found: string[] = [];
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page.locator("main#main")).toBeVisible();
-      for (const line of await seriousViolations(page)) found.push(`${scheme} ${path}: ${line}`);
-    }
+  await page.emulateMedia({ colorScheme: scheme });
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator("main#main")).toBeVisible();
+    for (const line of await seriousViolations(page)) found.push(`${scheme} ${path}: ${line}`);
   }
   expect(found, found.join("\n")).toEqual([]);
 }
 
-test("axe finds no serious or critical violation on the signed-out pages, light and dark @js-only", async ({ page }) => {
-  await checkPages(page, SIGNED_OUT);
-});
+// One journey per scheme: each checks its 23 pages in a minute or two on a loaded 2-core machine,
+// and the two run side by side.
+for (const scheme of ["light", "dark"] as const) {
+  test(`axe finds no serious or critical violation on the signed-out pages, ${scheme} @js-only`, async ({ page }) => {
+    await checkPages(page, SIGNED_OUT, scheme);
+  });
 
-test("axe finds no serious or critical violation on the key pages of a member, light and dark @js-only", async ({ page }) => {
-  test.setTimeout(240_000);
-  await authenticate(page, DEMO.admin);
-  await checkPages(page, SIGNED_IN);
-});
+  test(`axe finds no serious or critical violation on the key pages of a member, ${scheme} @js-only`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await authenticate(page, DEMO.admin);
+    await checkPages(page, SIGNED_IN, scheme);
+  });
+}
 
 for (const width of [390, 320]) {
   test(`no key page scrolls sideways on a ${width} px phone @js-only`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await authenticate(page, DEMO.admin);
     await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
     const wide: string[] = [];
