@@ -51,12 +51,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
   const showReplyTo = comment.replyTo !== null && comment.replyTo.commentId !== threadId;
   const moderator = useIsModerator();
   return (
-    <article
-      id={`comment-${comment.id}`}
-      data-testid="comment"
-      data-deleted={deleted ? "true" : undefined}
-      className="scroll-mt-24 rounded-lg border border-border bg-card p-4 target:ring-2 target:ring-primary/50"
-    >
+    <article id={`comment-${comment.id}`} data-testid="comment" data-deleted={deleted ? "true" : undefined} className="comment">
       <CommentHeader author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} id={comment.id}>
         {showReplyTo ? (
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="comment-reply-to">
@@ -94,7 +89,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           </footer>
         ) : null
       ) : (
-        <footer className="mt-3 flex flex-wrap items-center gap-1">
+        <footer className="comment-footer">
           <LikeButton
             target="comment"
             targetId={comment.id}
@@ -170,10 +165,10 @@ function CommentHeader({
 }) {
   const time = <RelativeTime iso={createdAt} />;
   return (
-    <header className="flex items-center gap-3">
+    <header className="comment-header">
       <MemberAvatar member={author} />
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <div className="comment-meta">
           <span data-testid="comment-author">
             <MemberName member={author} />
           </span>

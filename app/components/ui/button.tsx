@@ -4,22 +4,25 @@ import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "~/lib/utils";
 
-/** Button styles: the base is the `btn` class (app/styles/components.css), the variant and size utilities override it. */
+/**
+ * Button styles: the base `btn` and one class per variant and size (app/styles/components.css, the
+ * components layer, so a button's own utilities in `className` override them: issue 12, page weight).
+ */
 export const buttonVariants = cva("btn", {
   variants: {
     variant: {
-      default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
-      secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/80",
-      outline: "border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground",
-      ghost: "hover:bg-accent hover:text-accent-foreground",
-      destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 focus-visible:ring-destructive",
-      link: "text-primary underline-offset-4 hover:underline",
+      default: "btn-default",
+      secondary: "btn-secondary",
+      outline: "btn-outline",
+      ghost: "btn-ghost",
+      destructive: "btn-destructive",
+      link: "btn-link",
     },
     size: {
-      default: "h-9 px-4 py-2 max-md:min-h-11",
-      sm: "h-8 rounded-md px-3 text-xs max-md:min-h-11",
-      lg: "h-10 rounded-md px-8 max-md:min-h-11",
-      icon: "size-9 max-md:min-h-11 max-md:min-w-11",
+      default: "btn-md",
+      sm: "btn-sm",
+      lg: "btn-lg",
+      icon: "btn-icon",
     },
   },
   defaultVariants: {

@@ -67,7 +67,7 @@ export function TrustHoverCard({ member, children }: { member: MemberRef; childr
     <HoverCard onOpenChange={(open) => open && loaded.load()}>
       {/* A span takes the hover and (bubbling) focus events: the avatar and the link inside need not forward refs. */}
       <HoverCardTrigger asChild>
-        <span className="inline-flex min-w-0 shrink-0 align-middle">{children}</span>
+        <span className="trust-trigger">{children}</span>
       </HoverCardTrigger>
       <HoverCardContent className="w-80" data-testid="trust-card">
         <TrustCard member={member} card={loaded.card} failed={loaded.failed} />
