@@ -11,6 +11,8 @@ interface PendingCreate {
   key: string;
   parentId: number | null;
   body: string;
+  /** The saved comment's id once the server has answered (the page reloads its data after). */
+  savedId?: number;
 }
 
 /**
@@ -32,7 +34,8 @@ function usePendingChanges(postId: number) {
     const commentId = Number(form.get("commentId"));
     if (intent === "create" && body) {
       const parentId = Number(form.get("parentId"));
-      creates.push({ key: fetcher.key, parentId: parentId > 0 ? parentId : null, body });
+      const savedId = (fetcher.data as { commentId?: number } | undefined)?.commentId;
+      creates.push({ key: fetcher.key, parentId: parentId > 0 ? parentId : null, body, savedId });
     } else if (intent === "edit" && body && commentId > 0) {
       edits.set(commentId, body);
     } else if (intent === "delete" && commentId > 0) {
@@ -83,9 +86,12 @@ export function CommentsSection({
       byId.set(comment.id, comment);
     }
   }
+  // A saved comment can arrive with another fetcher's reload (a like sent just before) while its own
+  // form still counts as in flight: once the list holds it, its pending copy goes.
+  const creates = pending.creates.filter((create) => create.savedId === undefined || !byId.has(create.savedId));
   const pendingReplies = new Map<number, PendingCreate[]>();
   const pendingTop: PendingCreate[] = [];
-  for (const create of pending.creates) {
+  for (const create of creates) {
     const thread = create.parentId === null ? undefined : threadOf.get(create.parentId);
     if (thread) pendingReplies.set(thread.id, [...(pendingReplies.get(thread.id) ?? []), create]);
     else if (create.parentId === null) pendingTop.push(create);
@@ -96,7 +102,7 @@ export function CommentsSection({
 
   const loaded = [...byId.values()].filter((c) => !c.deleted);
   const unloaded = totalComments === undefined ? 0 : Math.max(0, totalComments - loaded.length);
-  const visible = loaded.filter((c) => !pending.deletes.has(c.id)).length + unloaded + pending.creates.length;
+  const visible = loaded.filter((c) => !pending.deletes.has(c.id)).length + unloaded + creates.length;
   const item = (comment: CommentDto, threadId: number) => (
     <CommentItem
       postId={postId}
