@@ -192,7 +192,7 @@ function ReadTick({ read }: { read: boolean }) {
   const label = read ? "Прочитано" : "Доставлено";
   return (
     <span data-testid="message-read" data-read={read ? "true" : "false"} title={label} className="ml-1 inline-flex items-center align-[-2px]">
-      {read ? <Icon name="check-check" className="size-3.5" /> : <Icon name="check" aria-hidden className="size-3.5" />}
+      {read ? <Icon name="check-check" className="size-3.5" /> : <Icon name="check" className="size-3.5" />}
       <span className="sr-only">{label}</span>
     </span>
   );
