@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from "./client.server";
 import { seedDemoIfEmpty } from "./seed/seed.server";
 import { backfillUsernameSkeletons } from "~/domain/users/username-skeleton.server";
 import { registerSubscribers } from "~/domain/subscribers.server";
+import { recookStaleRows } from "~/domain/cooked/cooked.server";
 import { startMoneyScheduler } from "~/domain/ledger/scheduler.server";
 import { realtimeHub } from "~/lib/realtime/hub.server";
 import { logger } from "~/lib/logger.server";
@@ -19,8 +20,14 @@ import { ensureDefaultFaq } from "~/domain/faq/default-faq.server";
 import { purgeOldPlays } from "~/domain/music/tracks.server";
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** The re-cook job's pause between batches (ms), so the site's requests come first. */
+const RECOOK_PAUSE_MS = 50;
 
-const globalStore = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle>; __stopMoneyScheduler?: () => void };
+const globalStore = globalThis as typeof globalThis & {
+  __appDatabase?: Promise<DatabaseHandle>;
+  __stopMoneyScheduler?: () => void;
+  __stopRecooking?: () => void;
+};
 
 /** The opened, migrated database of this process. Rejects if it cannot be opened or migrated. */
 export function getDatabase(): Promise<DatabaseHandle> {
@@ -60,6 +67,13 @@ async function open(): Promise<DatabaseHandle> {
     () => purge().catch((error: unknown) => logger.error({ err: error }, "purging expired sessions, limits and frames failed")),
     PURGE_INTERVAL_MS,
   ).unref();
+  // Stored Markdown cooked by another renderer version or settings is brought up to date in the
+  // background; until then such rows are cooked when read (app/domain/cooked/cooked.server.ts).
+  const recooking = new AbortController();
+  globalStore.__stopRecooking = () => recooking.abort();
+  recookStaleRows(handle.db, { pauseMs: RECOOK_PAUSE_MS, signal: recooking.signal }).catch((error: unknown) =>
+    logger.error({ err: error, area: "cooked-markdown" }, "re-cooking stored Markdown failed"),
+  );
   // Held transfers and, later, deal and deposit deadlines are released from the database's rows.
   globalStore.__stopMoneyScheduler = startMoneyScheduler(handle.db);
   return handle;
@@ -70,6 +84,7 @@ export async function closeDatabase(): Promise<void> {
   const pending = globalStore.__appDatabase;
   globalStore.__appDatabase = undefined;
   globalStore.__stopMoneyScheduler?.();
+  globalStore.__stopRecooking?.();
   if (!pending) return;
   const handle = await pending;
   // docs/product/conversations.md#online: this process's members are no longer connected through it.

@@ -24,6 +24,12 @@ export const comments = pgTable(
     authorId: userRef("author_id"),
     parentId: integer("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    /**
+     * The body cooked to HTML when written or edited, with mention placeholders (docs/decisions/0027-cooked-markdown.md);
+     * null or a `cooked_version` other than the renderer's means it is cooked again when read and by the re-cook job.
+     */
+    cookedHtml: text("cooked_html"),
+    cookedVersion: text("cooked_version"),
     likeCount: integer("like_count").notNull().default(0),
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
@@ -53,6 +59,12 @@ export const wallPosts = pgTable(
     ownerId: userRef("owner_id"),
     authorId: userRef("author_id"),
     body: text("body").notNull(),
+    /**
+     * The body cooked to HTML when written or edited, with mention placeholders (docs/decisions/0027-cooked-markdown.md);
+     * null or a `cooked_version` other than the renderer's means it is cooked again when read and by the re-cook job.
+     */
+    cookedHtml: text("cooked_html"),
+    cookedVersion: text("cooked_version"),
     likeCount: integer("like_count").notNull().default(0),
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -176,6 +176,12 @@ export const posts = pgTable(
     body: text("body").notNull(),
     /** Plain-text start of the body for feeds, written with the body (lists never load bodies). */
     excerpt: text("excerpt").notNull().default(""),
+    /**
+     * The body cooked to HTML when written or edited, with mention placeholders (docs/decisions/0027-cooked-markdown.md);
+     * null or a `cooked_version` other than the renderer's means it is cooked again when read and by the re-cook job.
+     */
+    cookedHtml: text("cooked_html"),
+    cookedVersion: text("cooked_version"),
     views: integer("views").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownExcerpt, renderMarkdown } from "./markdown.server";
+import { cookMarkdown, cookVersion, cookedMentionNames, linkMentions, markdownExcerpt, renderMarkdown } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders headings, lists, emphasis and code", () => {
@@ -67,5 +67,26 @@ describe("markdownExcerpt", () => {
     expect(excerpt.startsWith("Заголовок: Жирный текст & слово")).toBe(true);
     expect(excerpt.length).toBeLessThanOrEqual(50);
     expect(excerpt.endsWith("…")).toBe(true);
+  });
+});
+
+describe("cooked Markdown and its mentions (decision 0027)", () => {
+  it("cooks mentions to placeholders that linkMentions resolves by the current name, or leaves as text", () => {
+    const cooked = cookMarkdown("Привет @Вася_Трейдер и @ghost_name");
+    expect(cookedMentionNames(cooked)).toEqual(["вася_трейдер", "ghost_name"]);
+    const linked = linkMentions(cooked, new Map([["вася_трейдер", { id: 7, username: "Вася_Трейдер" }]]));
+    expect(linked).toBe('<p>Привет <a href="/profile/7" class="mention">@Вася_Трейдер</a> и @ghost_name</p>\n');
+  });
+
+  it("never links a placeholder-like anchor whose text names someone else", () => {
+    const cooked = cookMarkdown('<a href="/mention/admin" class="mention">@victim</a>');
+    expect(linkMentions(cooked, new Map([["admin", { id: 1, username: "admin" }]]))).not.toContain("/profile/1");
+  });
+
+  it("stamps cooked HTML with a version that changes with the hosts pictures may load from", () => {
+    const site = { imageAllowedHosts: [] };
+    expect(cookVersion(site)).toMatch(/^\d+:[0-9a-f]{8}$/);
+    expect(cookVersion(site)).toBe(cookVersion({ imageAllowedHosts: [] }));
+    expect(cookVersion({ imageAllowedHosts: ["cdn.example.com"] })).not.toBe(cookVersion(site));
   });
 });

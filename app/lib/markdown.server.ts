@@ -3,17 +3,15 @@
  * marked parses; sanitize-html keeps an allow-list of tags, attributes and URL schemes, so
  * no script, event handler, style or javascript: link survives.
  */
+import { createHash } from "node:crypto";
 import { Marked, type Token, type Tokens, type TokenizerAndRendererExtension } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { getConfig } from "./config.server";
+import { getConfig, type AppConfig } from "./config.server";
 import { siteImageUrl, sitePlaceholderUrl } from "./images/site-image";
 import { MENTION_AT_START, MENTION_GLUE } from "./mention-pattern";
 
 /** Resolved mentions: lower-cased username → the member (domain/mentions resolveMentions builds it). */
 export type MentionMap = ReadonlyMap<string, { id: number; username: string }>;
-
-/** The mentions of the render in progress (marked renders synchronously, one at a time). */
-let currentMentions: MentionMap | null = null;
 
 /** A mention token; `inLink` marks one inside a link's text, which stays plain text (the link is the link). */
 interface MentionToken extends Tokens.Generic {
@@ -29,6 +27,9 @@ interface MentionToken extends Tokens.Generic {
  * to a preceding word (`text@admin`), and no name that goes on with `-` or `.` and a letter
  * (`@ivan-petrov` is not @ivan).
  */
+/** Where a mention placeholder points in cooked HTML (never a real page: linkMentions replaces it). */
+const MENTION_PLACEHOLDER_PREFIX = "/mention/";
+
 const mentionExtension: TokenizerAndRendererExtension = {
   name: "mention",
   level: "inline",
@@ -45,10 +46,9 @@ const mentionExtension: TokenizerAndRendererExtension = {
     return { type: "mention", raw: match[0], username: match[1]! };
   },
   renderer(token) {
-    const text = `@${token.username as string}`;
-    if ((token as MentionToken).inLink) return text;
-    const member = currentMentions?.get(String(token.username).toLowerCase());
-    return member ? `<a href="/profile/${member.id}" class="mention">@${member.username}</a>` : text;
+    const name = token.username as string;
+    // Cooked HTML keeps a placeholder; linkMentions resolves it when the page is read.
+    return (token as MentionToken).inLink ? `@${name}` : `<a href="${MENTION_PLACEHOLDER_PREFIX}${name}" class="mention">@${name}</a>`;
   },
 };
 
@@ -166,16 +166,66 @@ SANITIZE_OPTIONS.allowedStyles = {
 };
 
 /**
- * Renders Markdown to sanitised HTML, safe to put into the page as is. Mentions found in
- * `mentions` (see resolveMentions) become profile links; others stay plain text.
+ * Bumped whenever the renderer's output changes (tags allowed, extensions, pictures): stored rows
+ * cooked by an older renderer are then re-cooked (docs/decisions/0027-cooked-markdown.md).
+ */
+const RENDERER_VERSION = 1;
+
+let cookVersionMemo: { key: string; version: string } | null = null;
+
+/**
+ * The version stamped on cooked HTML: the renderer's version and a digest of IMAGE_ALLOWED_HOSTS,
+ * which decides whether a picture loads or becomes a link, e.g. `"1:3f9a0c2e"`. A row whose stamp
+ * differs is cooked again when read and by the re-cook job. PUBLIC_URL is left out on purpose: a
+ * picture linked by the site's own address when it was written stays this site's picture, and a
+ * test server on a new port each run must not find every stored row stale.
+ */
+export function cookVersion(config: Pick<AppConfig, "imageAllowedHosts"> = getConfig()): string {
+  const key = [...config.imageAllowedHosts].join(",");
+  if (cookVersionMemo?.key !== key) cookVersionMemo = { key, version: `${RENDERER_VERSION}:${createHash("sha256").update(key).digest("hex").slice(0, 8)}` };
+  return cookVersionMemo.version;
+}
+
+/**
+ * Cooks Markdown: sanitised HTML, safe to put into the page as is once linkMentions has resolved
+ * its mention placeholders. This is the expensive part (marked + sanitize-html), done once when a
+ * post, comment or wall entry is written or edited and stored beside it
+ * (docs/product/engineering.md#speed, decision 0027); mentions stay placeholders so a rename or a
+ * new member never makes stored HTML stale.
+ */
+export function cookMarkdown(markdown: string): string {
+  return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS);
+}
+
+/** A mention placeholder as cookMarkdown writes it (the name twice, so nothing else matches). */
+const MENTION_PLACEHOLDER = /<a href="\/mention\/([A-Za-z0-9_А-Яа-яЁё]+)" class="mention">@\1<\/a>/gu;
+
+/** The usernames cooked HTML mentions, lower-cased, each once, in order of appearance. */
+export function cookedMentionNames(cooked: string): string[] {
+  const found = new Set<string>();
+  for (const match of cooked.matchAll(MENTION_PLACEHOLDER)) found.add(match[1]!.toLowerCase());
+  return [...found];
+}
+
+/**
+ * Cooked HTML with its mentions resolved: a mention of a member in `mentions` (see
+ * resolveMentions) becomes a link to their profile showing their username as spelt now; any other
+ * stays plain text. Cheap (one regular expression), so it runs on every read.
+ */
+export function linkMentions(cooked: string, mentions: MentionMap): string {
+  if (!cooked.includes(MENTION_PLACEHOLDER_PREFIX)) return cooked;
+  return cooked.replace(MENTION_PLACEHOLDER, (_whole, name: string) => {
+    const member = mentions.get(name.toLowerCase());
+    return member ? `<a href="/profile/${member.id}" class="mention">@${member.username}</a>` : `@${name}`;
+  });
+}
+
+/**
+ * Renders Markdown to sanitised HTML, safe to put into the page as is: cookMarkdown then
+ * linkMentions. For text that is not stored cooked (previews, rules, FAQ answers).
  */
 export function renderMarkdown(markdown: string, mentions?: MentionMap): string {
-  currentMentions = mentions ?? null;
-  try {
-    return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS);
-  } finally {
-    currentMentions = null;
-  }
+  return linkMentions(cookMarkdown(markdown), mentions ?? new Map());
 }
 
 /** A plain-text excerpt of at most `maxLength` characters, for feeds and meta descriptions. */

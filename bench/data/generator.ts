@@ -30,6 +30,7 @@ import {
   postViewsSql,
   sentencesArray,
 } from "./content";
+import { cookReadRows } from "./cook";
 import { databaseUrl, writeBenchMeta, type BenchAccount, type BenchMeta, type SearchWord } from "./meta";
 import { displayName, makeModel, memberJoined, username, type BenchSizes, type Model } from "./model";
 import { notificationsSql } from "./notifications";
@@ -152,6 +153,14 @@ export async function generateBenchData(options: GenerateOptions): Promise<Bench
       }
     });
     const facts = await phase("meta", () => collectFacts(sql, m, fifty));
+    const cooked = await phase("cook what benchmarks read", () =>
+      cookReadRows(
+        sql,
+        [facts.posts.fiftyComments, ...facts.posts.mostCommented.map(([id]) => id)],
+        facts.members.busiest.map(([id]) => id),
+      ),
+    );
+    log(`cooked: ${Object.entries(cooked).map(([table, n]) => `${table} ${n.toLocaleString("ru-RU")}`).join(", ")}`);
     await sql.unsafe(`drop table bench_plan, bench_templates, bench_template_vectors, bench_conv`);
     log("vacuum analyze…");
     await phase("vacuum analyze", () => sql.unsafe(`vacuum (analyze)`));

@@ -31,6 +31,7 @@ import { markdownExcerpt } from "~/lib/markdown.server";
 import { hashPassword } from "~/lib/password.server";
 import { MAIN_PAGE_BACKGROUND_KEY } from "~/domain/settings/settings.server";
 import { evaluateAchievements } from "~/domain/achievements/achievements.server";
+import { cookedColumns } from "~/domain/cooked/cooked.server";
 import { buildSeedActivity, type SeedActivity } from "./activity";
 import { buildSeedPosts, seedMembers } from "./content";
 import { seedNotifications } from "./notifications";
@@ -117,6 +118,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, "dataDir">): Prom
       title: post.title,
       body: post.body,
       excerpt: markdownExcerpt(post.body),
+      ...cookedColumns(post.body),
       views: 20 + ((index * 7919) % 1500),
       createdAt: new Date(now - post.daysAgo * DAY_MS),
     }));
@@ -156,7 +158,17 @@ async function insertActivity(tx: Db, activity: SeedActivity): Promise<void> {
   await inBatches(activity.comments, (batch) =>
     tx
       .insert(comments)
-      .values(batch.map((c) => ({ id: c.key, postId: c.postId, authorId: c.authorId, parentId: c.parentKey, body: c.body, createdAt: c.createdAt }))),
+      .values(
+        batch.map((c) => ({
+          id: c.key,
+          postId: c.postId,
+          authorId: c.authorId,
+          parentId: c.parentKey,
+          body: c.body,
+          ...cookedColumns(c.body),
+          createdAt: c.createdAt,
+        })),
+      ),
   );
   await tx.execute(sql`select setval(pg_get_serial_sequence('comments', 'id'), (select coalesce(max(id), 0) + 1 from comments), false)`);
   await inBatches(activity.postLikes, (batch) => tx.insert(postLikes).values(batch));
@@ -166,7 +178,7 @@ async function insertActivity(tx: Db, activity: SeedActivity): Promise<void> {
       .values(batch.map((l) => ({ commentId: l.commentKey, userId: l.userId, receiverId: commentAuthor.get(l.commentKey)!, createdAt: l.createdAt }))),
   );
   await inBatches(activity.wallPosts, (batch) =>
-    tx.insert(wallPosts).values(batch.map(({ pinned, ...w }) => ({ ...w, pinnedAt: pinned ? w.createdAt : null }))),
+    tx.insert(wallPosts).values(batch.map(({ pinned, ...w }) => ({ ...w, ...cookedColumns(w.body), pinnedAt: pinned ? w.createdAt : null }))),
   );
   await inBatches(activity.follows, (batch) => tx.insert(follows).values(batch));
   await inBatches(activity.bookmarks, (batch) => tx.insert(bookmarks).values(batch));

@@ -11,11 +11,12 @@ import type { Db } from "~/db/client.server";
 import { comments, posts, users } from "~/db/schema";
 import { NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
-import { renderMarkdown } from "~/lib/markdown.server";
+import { linkMentions } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { likedIds } from "../likes/likes.server";
 import { publicPostSql, seesHidden } from "../moderation/visibility.server";
-import { resolveMentions, type MentionMap } from "../mentions/mentions.server";
+import { resolveCookedMentions, type MentionMap } from "../mentions/mentions.server";
+import { cookedOf } from "../cooked/cooked.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -109,7 +110,7 @@ export function toCommentDto(row: CommentRow, author: UserRow, ctx: DtoContext):
     replyTo: parent ? { commentId: parent.id, author: parent.author } : null,
     author: toUserRefDto(author),
     body: readable ? row.body : null,
-    html: readable ? renderMarkdown(row.body, ctx.mentions) : null,
+    html: readable ? linkMentions(cookedOf(row), ctx.mentions) : null,
     deleted,
     moderated: deleted && row.deletedByModerator,
     hidden,
@@ -196,9 +197,9 @@ export async function listPostCommentThreads(db: Db, viewer: UserRow | null, pos
 
   const live = shown.filter((r) => r.comment.deletedAt === null && (r.comment.hiddenAt === null || seesHidden(viewer, r.comment.authorId)));
   const [mentions, liked] = await Promise.all([
-    resolveMentions(
+    resolveCookedMentions(
       db,
-      live.map((r) => r.comment.body),
+      live.map((r) => cookedOf(r.comment)),
     ),
     live.length > 0
       ? likedIds(
@@ -251,9 +252,9 @@ export async function listMemberComments(db: Db, memberId: number, params: PageP
       .offset((params.page - 1) * params.perPage),
     db.select({ value: count() }).from(comments).innerJoin(posts, eq(posts.id, comments.postId)).where(where),
   ]);
-  const mentions = await resolveMentions(
+  const mentions = await resolveCookedMentions(
     db,
-    rows.map((r) => r.comment.body),
+    rows.map((r) => cookedOf(r.comment)),
   );
   return toPage(
     rows.map(({ comment, post }) => ({
@@ -261,7 +262,7 @@ export async function listMemberComments(db: Db, memberId: number, params: PageP
       post,
       parentId: comment.parentId,
       body: comment.body,
-      html: renderMarkdown(comment.body, mentions),
+      html: linkMentions(cookedOf(comment), mentions),
       createdAt: comment.createdAt.toISOString(),
       editedAt: comment.editedAt?.toISOString() ?? null,
       likeCount: comment.likeCount,

@@ -17,7 +17,8 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
 import { isValidId } from "~/lib/ids";
 import { consumeLimit } from "~/lib/rate-limit.server";
-import { mentionTargets, resolveMentions } from "../mentions/mentions.server";
+import { mentionTargets, resolveCookedMentions } from "../mentions/mentions.server";
+import { cookedColumns, cookedOf } from "../cooked/cooked.server";
 import { deleteContent } from "../moderation/content.server";
 import { assertMayPublish } from "../moderation/sanctions.server";
 import { seesHidden } from "../moderation/visibility.server";
@@ -100,7 +101,7 @@ export async function createComment(db: Db, actor: UserRow, postId: number, inpu
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(comments)
-      .values({ postId: post.id, authorId: actor.id, parentId: parent?.id ?? null, body })
+      .values({ postId: post.id, authorId: actor.id, parentId: parent?.id ?? null, body, ...cookedColumns(body) })
       .returning();
     await tx
       .update(posts)
@@ -109,7 +110,7 @@ export async function createComment(db: Db, actor: UserRow, postId: number, inpu
     return inserted!;
   });
 
-  const [mentionedUserIds, mentions] = await Promise.all([mentionTargets(db, actor.id, body), resolveMentions(db, [body])]);
+  const [mentionedUserIds, mentions] = await Promise.all([mentionTargets(db, actor.id, body), resolveCookedMentions(db, [cookedOf(row)])]);
   eventBus(db).publish({
     type: "comment.created",
     commentId: row.id,
@@ -171,11 +172,11 @@ export async function editComment(db: Db, actor: UserRow, postId: number, commen
   await assertMayPublish(db, actor.id);
   const [row] = await db
     .update(comments)
-    .set({ body, editedAt: new Date() })
+    .set({ body, ...cookedColumns(body), editedAt: new Date() })
     .where(and(eq(comments.id, comment.id), isNull(comments.deletedAt)))
     .returning();
   if (!row) throw new Conflict("Комментарий удалён, его нельзя изменить", "comment_deleted");
-  const [mentions, parents] = await Promise.all([resolveMentions(db, [body]), parentsOf(db, row)]);
+  const [mentions, parents] = await Promise.all([resolveCookedMentions(db, [cookedOf(row)]), parentsOf(db, row)]);
   return toCommentDto(row, author, { viewer: actor, mentions, liked: new Set(), parents });
 }
 

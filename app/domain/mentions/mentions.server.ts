@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blocks, users } from "~/db/schema";
-import { markdownMentions, type MentionMap } from "~/lib/markdown.server";
+import { cookedMentionNames, markdownMentions, type MentionMap } from "~/lib/markdown.server";
 
 /** At most this many members are notified per item (docs/product/content.md#mentions). */
 export const MAX_MENTIONS_NOTIFIED = 10;
@@ -22,9 +22,23 @@ export function extractMentions(text: string): string[] {
   return markdownMentions(text);
 }
 
-/** Resolves every username mentioned in `texts` with one query; unknown names are left out. */
+/** Resolves every username mentioned in the Markdown `texts` with one query; unknown names are left out. */
 export async function resolveMentions(db: Db, texts: string[]): Promise<MentionMap> {
-  const names = [...new Set(texts.flatMap(extractMentions))];
+  return resolveMentionNames(db, texts.flatMap(extractMentions));
+}
+
+/**
+ * Resolves every username mentioned in cooked HTML (app/domain/cooked: the placeholders
+ * cookMarkdown leaves) with one query, for linkMentions; unknown names are left out. Reading the
+ * placeholders is one regular expression per item, where parsing the Markdown again was the cost.
+ */
+export async function resolveCookedMentions(db: Db, cooked: string[]): Promise<MentionMap> {
+  return resolveMentionNames(db, cooked.flatMap(cookedMentionNames));
+}
+
+/** Members by lower-cased username (`names`, lower-cased, repeats allowed), one query. */
+async function resolveMentionNames(db: Db, mentioned: string[]): Promise<MentionMap> {
+  const names = [...new Set(mentioned)];
   if (names.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, username: users.username })

@@ -7,11 +7,12 @@ import type { Db } from "~/db/client.server";
 import { posts, users } from "~/db/schema";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
 import { isValidId } from "~/lib/ids";
-import { markdownExcerpt, renderMarkdown } from "~/lib/markdown.server";
+import { linkMentions, markdownExcerpt } from "~/lib/markdown.server";
 import { COUNT_CAP, toCappedPage, type Page, type PageParams } from "~/lib/pagination";
 import { eventBus } from "~/lib/events.server";
 import { consumeLimit } from "~/lib/rate-limit.server";
-import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
+import { mentionTargets, resolveCookedMentions, type MentionMap } from "../mentions/mentions.server";
+import { cookedColumns, cookedOf } from "../cooked/cooked.server";
 import { toUserRefDto, type UserRefDto, type UserRow } from "../users/users.server";
 import { assertMayPublish } from "../moderation/sanctions.server";
 import { listablePostSql, seesHidden, type Reader } from "../moderation/visibility.server";
@@ -20,12 +21,12 @@ import { findCategory } from "./categories";
 import type { PostInput } from "./schemas";
 
 type PostRow = Omit<typeof posts.$inferSelect, "searchVector">;
-type PostListRow = Omit<PostRow, "body">;
+type PostListRow = Omit<PostRow, "body" | "cookedHtml" | "cookedVersion">;
 
 /** Every post column but the search vector, which only search reads. */
 const { searchVector: _searchVector, ...postColumns } = getTableColumns(posts);
-/** …and without the body, which lists never need (it may hold 50 000 characters). */
-const { body: _body, ...listColumns } = postColumns;
+/** …and without the body and its HTML, which lists never need (it may hold 50 000 characters). */
+const { body: _body, cookedHtml: _cookedHtml, cookedVersion: _cookedVersion, ...listColumns } = postColumns;
 
 /** A post in a list: an excerpt instead of the body. Times are ISO strings. */
 export interface PostSummaryDto {
@@ -88,8 +89,9 @@ function base(row: PostListRow, author: UserRow) {
   };
 }
 
-export function toPostDto(row: PostRow, author: UserRow, mentions?: MentionMap): PostDto {
-  return { ...base(row, author), body: row.body, html: renderMarkdown(row.body, mentions) };
+/** The one mapper from a post row to its whole shape: the stored cooked HTML with `mentions` linked. */
+export function toPostDto(row: PostRow, author: UserRow, mentions: MentionMap): PostDto {
+  return { ...base(row, author), body: row.body, html: linkMentions(cookedOf(row), mentions) };
 }
 
 export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummaryDto {
@@ -113,13 +115,14 @@ export async function createPost(db: Db, actor: UserRow, input: PostInput): Prom
       title: input.title,
       body: input.body,
       excerpt: markdownExcerpt(input.body),
+      ...cookedColumns(input.body),
       categoryId: input.categoryId,
       kind: input.kind,
     })
     .returning(postColumns);
   const mentionedUserIds = await mentionTargets(db, actor.id, input.body);
   eventBus(db).publish({ type: "post.created", postId: row!.id, authorId: actor.id, mentionedUserIds });
-  return toPostDto(row!, actor, await resolveMentions(db, [input.body]));
+  return toPostDto(row!, actor, await resolveCookedMentions(db, [cookedOf(row!)]));
 }
 
 /**
@@ -140,13 +143,14 @@ export async function updatePost(db: Db, actor: UserRow, id: number, input: Post
       title: input.title,
       body: input.body,
       excerpt: markdownExcerpt(input.body),
+      ...cookedColumns(input.body),
       categoryId: input.categoryId,
       kind: input.kind,
       editedAt: new Date(),
     })
     .where(eq(posts.id, id))
     .returning(postColumns);
-  return toPostDto(row!, actor, await resolveMentions(db, [input.body]));
+  return toPostDto(row!, actor, await resolveCookedMentions(db, [cookedOf(row!)]));
 }
 
 /** Throws Forbidden unless `actor` wrote the post (docs/product/content.md#posts: the author edits). */
@@ -181,7 +185,7 @@ export async function getPost(db: Db, id: number, reader?: Reader): Promise<Post
     throw new NotFound(byAuthor ? "Пост удалён автором" : "Пост удалён модератором", "post_deleted");
   }
   if (found.post.hiddenAt && !seesHidden(reader, found.post.authorId)) throw new NotFound("Пост не найден", "post_not_found");
-  return toPostDto(found.post, found.author, await resolveMentions(db, [found.post.body]));
+  return toPostDto(found.post, found.author, await resolveCookedMentions(db, [cookedOf(found.post)]));
 }
 
 /**

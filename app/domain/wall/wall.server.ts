@@ -14,11 +14,12 @@ import type { Db } from "~/db/client.server";
 import { users, wallPosts } from "~/db/schema";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "~/lib/errors";
 import { eventBus } from "~/lib/events.server";
-import { renderMarkdown } from "~/lib/markdown.server";
+import { linkMentions } from "~/lib/markdown.server";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { consumeLimit } from "~/lib/rate-limit.server";
 import { likedIds } from "../likes/likes.server";
-import { mentionTargets, resolveMentions, type MentionMap } from "../mentions/mentions.server";
+import { mentionTargets, resolveCookedMentions, type MentionMap } from "../mentions/mentions.server";
+import { cookedColumns, cookedOf } from "../cooked/cooked.server";
 import { assertMayPublish } from "../moderation/sanctions.server";
 import { seesHidden, type Reader } from "../moderation/visibility.server";
 import { isBlockedBy, requireMember } from "../people/relations.server";
@@ -89,7 +90,7 @@ export function toWallPostDto(row: WallPostRow, author: UserRow, liked: boolean,
     ownerId: row.ownerId,
     author: toUserRefDto(author),
     body: readable ? row.body : "",
-    html: readable ? renderMarkdown(row.body, mentions) : "",
+    html: readable ? linkMentions(cookedOf(row), mentions ?? new Map()) : "",
     deleted,
     hidden,
     likeCount: row.likeCount,
@@ -110,9 +111,9 @@ async function toDtos(db: Db, viewer: UserRow | null, rows: { entry: WallPostRow
       "wall_post",
       rows.map((row) => row.entry.id),
     ),
-    resolveMentions(
+    resolveCookedMentions(
       db,
-      rows.map((row) => row.entry.body),
+      rows.map((row) => cookedOf(row.entry)),
     ),
   ]);
   return rows.map((row) => toWallPostDto(row.entry, row.author, liked.has(row.entry.id), mentions, viewer));
@@ -185,8 +186,11 @@ export async function createWallPost(db: Db, actor: UserRow, ownerId: number, in
   }
   await assertMayPublish(db, actor.id);
   await consumeLimit(db, "wallPosts", String(actor.id), "Писать на стене можно не чаще одного раза в 5 секунд");
-  const [row] = await db.insert(wallPosts).values({ ownerId: owner.id, authorId: actor.id, body }).returning();
-  const [mentionedUserIds, mentions] = await Promise.all([mentionTargets(db, actor.id, body), resolveMentions(db, [body])]);
+  const [row] = await db
+    .insert(wallPosts)
+    .values({ ownerId: owner.id, authorId: actor.id, body, ...cookedColumns(body) })
+    .returning();
+  const [mentionedUserIds, mentions] = await Promise.all([mentionTargets(db, actor.id, body), resolveCookedMentions(db, [cookedOf(row!)])]);
   eventBus(db).publish({ type: "wall_post.created", wallPostId: row!.id, ownerId: owner.id, authorId: actor.id, mentionedUserIds });
   return toWallPostDto(row!, actor, false, mentions);
 }
