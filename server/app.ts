@@ -19,14 +19,14 @@ import type {} from "pino-http";
 import * as build from "virtual:react-router/server-build";
 import type { Db } from "~/db/client.server";
 import { closeDatabase, getDatabase } from "~/db/database.server";
-import { recordImpressions } from "~/domain/ads/ad-listings.server";
+import { flushImpressions, queueImpressions } from "~/domain/ads/impression-buffer.server";
 import { flushViews, queueView, visitorKeyOf } from "~/domain/posts/view-buffer.server";
 import { csrfTokenForCookies } from "~/lib/csrf.server";
 import {
   adsShownIn,
   cutPage,
   uncutPage,
-  fillPage,
+  fillPageBytes,
   isStorable,
   PAGE_CACHE_ENVELOPE,
   PageCache,
@@ -175,11 +175,8 @@ async function answerFromCache(req: ExpressRequest, res: ExpressResponse, page: 
     const { db } = await getDatabase();
     queueView(db, Number(postId), visitorKeyOf(null, req.ip ?? "unknown", req.get("User-Agent") ?? null));
   }
-  if (page.adIds.length > 0) {
-    const { db } = await getDatabase();
-    recordImpressions(db, page.adIds).catch((error: unknown) => logger.warn({ err: error }, "ad impressions of a cached page were not counted"));
-  }
-  answerPage(req, res, page, () => fillPage(page, token, res.locals.cspNonce as string), token, setCookie, "HIT");
+  if (page.adIds.length > 0) queueImpressions((await getDatabase()).db, page.adIds);
+  answerPage(req, res, page, () => fillPageBytes(page, token, res.locals.cspNonce as string), token, setCookie, "HIT");
 }
 
 /**
@@ -192,7 +189,7 @@ function answerPage(
   req: ExpressRequest,
   res: ExpressResponse,
   page: CachedPage,
-  body: () => string,
+  body: () => string | Buffer,
   token: string,
   setCookie: string | null,
   outcome: "HIT" | "MISS",
@@ -209,7 +206,7 @@ function answerPage(
   res.set({ ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome });
   // Not res.send(): its own freshness check would answer 304 with this response's policy.
   const text = body();
-  res.set("Content-Length", String(Buffer.byteLength(text)));
+  res.set("Content-Length", String(typeof text === "string" ? Buffer.byteLength(text) : text.length));
   res.status(page.status).end(text);
 }
 
@@ -265,7 +262,8 @@ export async function start(): Promise<void> {
 
 /** Closes the database; called on SIGTERM after the HTTP server stops accepting. */
 export async function stop(): Promise<void> {
-  await flushViews((await getDatabase()).db);
+  const { db } = await getDatabase();
+  await Promise.all([flushViews(db), flushImpressions(db)]);
   await closeDatabase();
 }
 

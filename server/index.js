@@ -209,7 +209,9 @@ if (DEVELOPMENT) {
 } else {
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(config.buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(config.buildDir, "client"), { maxAge: "1h" }));
+  // Every public file has an extension; pages have none, so they skip the file system (a stat per page request).
+  const publicFiles = express.static(path.join(config.buildDir, "client"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   build = await import(path.join(config.buildDir, "server/index.js"));
   app.use(build.app);
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { adsShownIn, cutPage, fillPage, isStorable, PageCache, pageCacheKey, pageEtag, storedHeaders, type CachedPage } from "./page-cache.server";
+import {
+  adsShownIn,
+  cutPage,
+  fillPage,
+  fillPageBytes,
+  isStorable,
+  PageCache,
+  pageCacheKey,
+  pageEtag,
+  storedHeaders,
+  type CachedPage,
+} from "./page-cache.server";
 
 const get = (url: string, cookieHeader?: string) => pageCacheKey({ method: "GET", url, cookieHeader, hasAuthorization: false });
 
@@ -40,6 +51,14 @@ describe("stored pages", () => {
     expect(filled).toBe(body.replaceAll(token, "other-token").replaceAll(nonce, "fresh"));
     expect(filled).not.toContain(token);
     expect(fillPage(page(), token, nonce)).toBe(body);
+  });
+
+  it("are answered as the same bytes as the filled text, Cyrillic included", () => {
+    const russian = `<p>Привет, мир</p>${body}<p>ёлка</p>`;
+    const stored: CachedPage = { status: 200, headers: [], ...cutPage(russian, token, nonce)!, adIds: [], generation: 0 };
+    const bytes = fillPageBytes(stored, "другой-token", "fresh");
+    expect(bytes.toString("utf8")).toBe(fillPage(stored, "другой-token", "fresh"));
+    expect(bytes.toString("utf8")).toContain("<p>Привет, мир</p>");
   });
 
   it("carry a token with «&» in attributes and scripts as the page escaped it, and never the first reader's", () => {

@@ -13,7 +13,8 @@ import { OnlineMembers } from "~/components/search/online-members";
 import { Pagination } from "~/components/ui/pagination";
 import { formatCount } from "~/lib/format";
 import { findCategory, parseCategoryParam } from "~/domain/posts/categories";
-import { listRunningAds, recordImpressions } from "~/domain/ads/ad-listings.server";
+import { listRunningAds } from "~/domain/ads/ad-listings.server";
+import { queueImpressions } from "~/domain/ads/impression-buffer.server";
 import type { RunningAdDto } from "~/domain/ads/types";
 import { listPosts } from "~/domain/posts/posts.server";
 import { countOnlineProfiles, listOnlineProfiles } from "~/domain/search/people.server";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countOnlineProfiles(context.db),
     listRunningAds(context.db, getStorage(context.config)),
   ]);
-  await recordImpressions(
+  queueImpressions(
     context.db,
     ads.map((ad) => ad.id),
   );

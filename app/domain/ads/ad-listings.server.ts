@@ -11,6 +11,7 @@ import type { FileStorage } from "~/lib/storage/storage.server";
 import { assertAdmin } from "../users/roles-admin";
 import { adClickPath, type AdCampaignDto, type AdDayStats, type RunningAdDto } from "./types";
 
+import { flushImpressions } from "./impression-buffer.server";
 import { adNotFound, DAY_MS, statsDay, type Actor } from "./ads.server";
 
 /** Requests listed per page of /admin/ads and /ads. */
@@ -21,8 +22,11 @@ const STATS_DAYS = 30;
 /**
  * Member `userId`'s ad requests, newest first (up to 50), with their totals and the last 30 days
  * of impressions and clicks per day. Only the advertiser sees these (the /ads page's own list).
+ * Impressions queued in this process are written first.
  */
 export async function listMyAds(db: Db, storage: FileStorage, userId: number, now: Date = new Date()): Promise<AdCampaignDto[]> {
+  // The advertiser sees every impression this process has counted (impression-buffer.server.ts).
+  await flushImpressions(db);
   const rows = await campaignRows(db, eq(adCampaigns.advertiserId, userId));
   const ids = rows.map((row) => row.ad.id);
   const since = statsDay(new Date(now.getTime() - (STATS_DAYS - 1) * DAY_MS));
@@ -147,16 +151,6 @@ export async function listRunningAds(db: Db, storage: FileStorage, now: Date = n
     href: adClickPath(row.id),
     host: new URL(row.link).host,
   }));
-}
-
-/** Counts one impression of each of ads `ids` for the Moscow day of `now`, in one statement. */
-export async function recordImpressions(db: Db, ids: readonly number[], now: Date = new Date()): Promise<void> {
-  if (ids.length === 0) return;
-  const day = statsDay(now);
-  await db
-    .insert(adDailyStats)
-    .values([...new Set(ids)].map((campaignId) => ({ campaignId, day, impressions: 1 })))
-    .onConflictDoUpdate({ target: [adDailyStats.campaignId, adDailyStats.day], set: { impressions: sql`${adDailyStats.impressions} + 1` } });
 }
 
 /**
