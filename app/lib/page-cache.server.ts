@@ -122,8 +122,9 @@ type Hole = "token" | "tokenHtml" | "tokenScript" | "nonce";
 
 /**
  * The ways a rendered page writes `token`: raw, as React escapes an attribute value («&» as
- * &amp;) and as React Router escapes the hydration script («&» as \u0026). remix-utils' tokens
- * draw from an alphabet holding «&», so about a third of them differ in the last two.
+ * &amp;) and as React Router escapes the hydration script («&» as \u0026). remix-utils' own
+ * tokens drew from an alphabet holding «&»; ours are base64url (csrf.server.ts), but the cut
+ * stays safe for any token.
  */
 function tokenSpellings(token: string): Record<Exclude<Hole, "nonce">, string> {
   return {
