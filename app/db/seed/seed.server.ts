@@ -156,19 +156,17 @@ async function insertActivity(tx: Db, activity: SeedActivity): Promise<void> {
   // inserted in the same batch; the sequence is moved past them afterwards.
   const commentAuthor = new Map(activity.comments.map((c) => [c.key, c.authorId]));
   await inBatches(activity.comments, (batch) =>
-    tx
-      .insert(comments)
-      .values(
-        batch.map((c) => ({
-          id: c.key,
-          postId: c.postId,
-          authorId: c.authorId,
-          parentId: c.parentKey,
-          body: c.body,
-          ...cookedColumns(c.body),
-          createdAt: c.createdAt,
-        })),
-      ),
+    tx.insert(comments).values(
+      batch.map((c) => ({
+        id: c.key,
+        postId: c.postId,
+        authorId: c.authorId,
+        parentId: c.parentKey,
+        body: c.body,
+        ...cookedColumns(c.body),
+        createdAt: c.createdAt,
+      })),
+    ),
   );
   await tx.execute(sql`select setval(pg_get_serial_sequence('comments', 'id'), (select coalesce(max(id), 0) + 1 from comments), false)`);
   await inBatches(activity.postLikes, (batch) => tx.insert(postLikes).values(batch));
