@@ -78,7 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       max: options.maxConnections ?? 10,
       onnotice: () => {},
     });
-    const db = drizzle(client, { schema });
+    const db = drizzle(preparingStatements(client), { schema });
     // Its own connection: the lock belongs to a session, and the pool may have one connection only.
     const lock = postgres(options.url, { max: 1, onnotice: () => {} });
     let handle: DatabaseHandle | undefined;
@@ -118,6 +118,34 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 /** Registers the pub/sub of `db` and wraps both in the handle; closing stops the pub/sub first. */
+/**
+ * The postgres.js client with every statement Drizzle sends prepared by name on its connection.
+ * Drizzle passes `prepare: false` unless a query is given a name, so PostgreSQL parsed and planned
+ * every query again: about 25 ms of its CPU per signed-in home page on the bench data set
+ * (bench/http, issue 12) — as much as running them. postgres.js keeps the statements per
+ * connection (connections are recycled after 30–60 min, which bounds the cache). Transactions'
+ * clients are wrapped too. Not for a PgBouncer in transaction mode.
+ */
+function preparingStatements<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      if (property === "unsafe") {
+        return (query: string, args?: unknown[], options: Record<string, unknown> = {}) =>
+          (value as (...call: unknown[]) => unknown).call(target, query, args, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...call: unknown[]) => {
+          const run = call.at(-1) as (tx: object) => unknown;
+          return (value as (...call: unknown[]) => unknown).call(target, ...call.slice(0, -1), (tx: object) => run(preparingStatements(tx)));
+        };
+      }
+      return (value as (...call: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 function handleOf(db: unknown, kind: DatabaseHandle["kind"], pubsub: PubSub, closeClient: () => Promise<unknown>): DatabaseHandle {
   registerPubSub(db as Db, pubsub);
   return {
