@@ -117,7 +117,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return handle;
 }
 
-/** Registers the pub/sub of `db` and wraps both in the handle; closing stops the pub/sub first. */
 /**
  * The postgres.js client with every statement Drizzle sends prepared by name on its connection.
  * Drizzle passes `prepare: false` unless a query is given a name, so PostgreSQL parsed and planned
@@ -146,6 +145,7 @@ function preparingStatements<T extends object>(client: T): T {
   });
 }
 
+/** Registers the pub/sub of `db` and wraps both in the handle; closing stops the pub/sub first. */
 function handleOf(db: unknown, kind: DatabaseHandle["kind"], pubsub: PubSub, closeClient: () => Promise<unknown>): DatabaseHandle {
   registerPubSub(db as Db, pubsub);
   return {

@@ -46,11 +46,8 @@ const RECOOKED_KEY = "cookedVersionComplete";
 /** Rows the re-cook job reads and writes at a time. */
 export const RECOOK_BATCH = 200;
 
-const TABLES = [
-  { name: "posts", table: posts },
-  { name: "comments", table: comments },
-  { name: "wall_posts", table: wallPosts },
-] as const;
+/** The tables whose rows carry a cooked body. */
+const TABLES = [posts, comments, wallPosts] as const;
 
 /**
  * Brings every stored post, comment and wall entry to the current cook version, walking each table
@@ -66,7 +63,7 @@ export async function recookStaleRows(db: Db, options: { pauseMs?: number; signa
   const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, RECOOKED_KEY)).limit(1);
   if (done?.value === version) return 0;
   let recooked = 0;
-  for (const { table } of TABLES) {
+  for (const table of TABLES) {
     let after = 0;
     for (;;) {
       const rows = await db
