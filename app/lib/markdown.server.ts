@@ -13,6 +13,9 @@ import { MENTION_AT_START, MENTION_GLUE } from "./mention-pattern";
 /** Resolved mentions: lower-cased username → the member (domain/mentions resolveMentions builds it). */
 export type MentionMap = ReadonlyMap<string, { id: number; username: string }>;
 
+/** Where a mention placeholder points in cooked HTML (never a real page: linkMentions replaces it). */
+const MENTION_PLACEHOLDER_PREFIX = "/mention/";
+
 /** A mention token; `inLink` marks one inside a link's text, which stays plain text (the link is the link). */
 interface MentionToken extends Tokens.Generic {
   type: "mention";
@@ -27,9 +30,6 @@ interface MentionToken extends Tokens.Generic {
  * to a preceding word (`text@admin`), and no name that goes on with `-` or `.` and a letter
  * (`@ivan-petrov` is not @ivan).
  */
-/** Where a mention placeholder points in cooked HTML (never a real page: linkMentions replaces it). */
-const MENTION_PLACEHOLDER_PREFIX = "/mention/";
-
 const mentionExtension: TokenizerAndRendererExtension = {
   name: "mention",
   level: "inline",
