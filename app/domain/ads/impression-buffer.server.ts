@@ -1,8 +1,8 @@
 /**
  * Buffered ad impressions (issue 12; docs/product/engineering.md#speed), as post views are
- * (app/domain/posts/view-buffer.server.ts): showing the home page queues one impression per ad it
- * shows, and the queue is written in one statement per flush (every IMPRESSION_FLUSH_INTERVAL_MS,
- * or at once when IMPRESSION_BUFFER_MAX are waiting). One upsert per page view made every visitor
+ * (app/domain/posts/view-buffer.server.ts; app/lib/write-behind.server.ts): showing the home page
+ * queues one impression per ad it shows, and the queue is written in one statement per flush
+ * (every IMPRESSION_FLUSH_INTERVAL_MS, or at once when IMPRESSION_BUFFER_MAX were queued). One upsert per page view made every visitor
  * of the home page wait on the same `ad_daily_stats` row lock: 50 readers at once queued behind it.
  * The advertiser's own list (listMyAds) flushes first, so they see every impression this process
  * has counted; another process's arrive within a second. Impressions queued by a process killed
@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isValidId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { writeBehindQueue } from "~/lib/write-behind.server";
 import { statsDay } from "./ads.server";
 
 /** How often queued impressions are written (ms). */
@@ -19,21 +20,19 @@ export const IMPRESSION_FLUSH_INTERVAL_MS = 1_000;
 /** Queued impressions that trigger a flush before the interval ends. */
 export const IMPRESSION_BUFFER_MAX = 10_000;
 
-interface Queue {
-  /** Impressions by `{campaignId}|{day}`. */
-  counts: Map<string, { campaignId: number; day: string; impressions: number }>;
-  queued: number;
-  timer: NodeJS.Timeout | null;
-  flushing: Promise<void>;
+/** Impressions of one ad on one day, merged by both. */
+interface QueuedImpressions {
+  campaignId: number;
+  day: string;
+  impressions: number;
 }
 
-const queues = new WeakMap<Db, Queue>();
-
-function queueOf(db: Db): Queue {
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = { counts: new Map(), queued: 0, timer: null, flushing: Promise.resolve() }));
-  return queue;
-}
+const impressions = writeBehindQueue<QueuedImpressions>({
+  intervalMs: IMPRESSION_FLUSH_INTERVAL_MS,
+  maxQueued: IMPRESSION_BUFFER_MAX,
+  merge: (queued, added) => ({ ...queued, impressions: queued.impressions + added.impressions }),
+  write: writeImpressions,
+});
 
 /**
  * Queues one impression of each ad in `ids` (campaign ids, repeats counted once) on `now`'s
@@ -41,19 +40,10 @@ function queueOf(db: Db): Queue {
  * ignored. Never throws.
  */
 export function queueImpressions(db: Db, ids: readonly number[], now: Date = new Date()): void {
-  if (ids.length === 0) return;
-  const queue = queueOf(db);
   const day = statsDay(now);
   for (const campaignId of new Set(ids)) {
-    if (!isValidId(campaignId)) continue;
-    const key = `${campaignId}|${day}`;
-    const counted = queue.counts.get(key);
-    if (counted) counted.impressions += 1;
-    else queue.counts.set(key, { campaignId, day, impressions: 1 });
-    queue.queued += 1;
+    if (isValidId(campaignId)) impressions.add(db, `${campaignId}|${day}`, { campaignId, day, impressions: 1 });
   }
-  if (queue.queued >= IMPRESSION_BUFFER_MAX) void flushImpressions(db);
-  else queue.timer ??= setTimeout(() => void flushImpressions(db), IMPRESSION_FLUSH_INTERVAL_MS).unref();
 }
 
 /**
@@ -62,17 +52,10 @@ export function queueImpressions(db: Db, ids: readonly number[], now: Date = new
  * are skipped; a failed write is logged and its impressions dropped: counting must never fail a page.
  */
 export function flushImpressions(db: Db): Promise<void> {
-  const queue = queueOf(db);
-  if (queue.timer) clearTimeout(queue.timer);
-  queue.timer = null;
-  const batch = [...queue.counts.values()];
-  queue.counts.clear();
-  queue.queued = 0;
-  if (batch.length > 0) queue.flushing = queue.flushing.then(() => writeImpressions(db, batch));
-  return queue.flushing;
+  return impressions.flush(db);
 }
 
-async function writeImpressions(db: Db, batch: { campaignId: number; day: string; impressions: number }[]): Promise<void> {
+async function writeImpressions(db: Db, batch: QueuedImpressions[]): Promise<void> {
   const ids = `{${batch.map((row) => row.campaignId).join(",")}}`;
   const days = `{${batch.map((row) => row.day).join(",")}}`;
   const counts = `{${batch.map((row) => row.impressions).join(",")}}`;

@@ -1,9 +1,10 @@
 /**
  * Buffered view counting (issue 12; docs/product/engineering.md#speed): reading a post queues
- * its view in memory, and the queue is written in one statement per flush (every
- * VIEW_FLUSH_INTERVAL_MS, or at once when VIEW_BUFFER_MAX views wait) instead of one write per
- * page. The rule is recordView's (engagement.server.ts): a view counts once per visitor per post
- * per Moscow day; post_views' primary key keeps it so across flushes and processes.
+ * its view in memory (app/lib/write-behind.server.ts), and the queue is written in one statement
+ * per flush (every VIEW_FLUSH_INTERVAL_MS, or at once when VIEW_BUFFER_MAX views were queued)
+ * instead of one write per page. The rule is recordView's (engagement.server.ts): a view counts
+ * once per visitor per post per Moscow day; post_views' primary key keeps it so across flushes
+ * and processes.
  * Views queued by a process killed before its next flush are lost: a second of views at most.
  */
 import { createHash } from "node:crypto";
@@ -11,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isValidId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { writeBehindQueue } from "~/lib/write-behind.server";
 
 /** How often queued views are written (ms). */
 export const VIEW_FLUSH_INTERVAL_MS = 1_000;
@@ -28,19 +30,14 @@ export function visitorKeyOf(userId: number | null, clientIp: string, userAgent:
     .slice(0, 22)}`;
 }
 
-interface Queue {
-  views: Map<string, { postId: number; visitorKey: string; day: string }>;
-  timer: NodeJS.Timeout | null;
-  flushing: Promise<void>;
+/** One queued view: merged by post, visitor and day, so a repeat waits as one row. */
+interface QueuedView {
+  postId: number;
+  visitorKey: string;
+  day: string;
 }
 
-const queues = new WeakMap<Db, Queue>();
-
-function queueOf(db: Db): Queue {
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = { views: new Map(), timer: null, flushing: Promise.resolve() }));
-  return queue;
-}
+const views = writeBehindQueue<QueuedView>({ intervalMs: VIEW_FLUSH_INTERVAL_MS, maxQueued: VIEW_BUFFER_MAX, write: writeViews });
 
 /**
  * Queues a view of post `postId` by `visitorKey` (visitorKeyOf) on `now`'s Moscow day; it is
@@ -48,11 +45,8 @@ function queueOf(db: Db): Queue {
  */
 export function queueView(db: Db, postId: number, visitorKey: string, now: Date = new Date()): void {
   if (!isValidId(postId)) return;
-  const queue = queueOf(db);
   const day = moscowDay.format(now);
-  queue.views.set(`${postId}|${visitorKey}|${day}`, { postId, visitorKey, day });
-  if (queue.views.size >= VIEW_BUFFER_MAX) void flushViews(db);
-  else queue.timer ??= setTimeout(() => void flushViews(db), VIEW_FLUSH_INTERVAL_MS).unref();
+  views.add(db, `${postId}|${visitorKey}|${day}`, { postId, visitorKey, day });
 }
 
 /**
@@ -62,17 +56,10 @@ export function queueView(db: Db, postId: number, visitorKey: string, now: Date 
  * best effort and must never fail a page).
  */
 export function flushViews(db: Db): Promise<void> {
-  const queue = queueOf(db);
-  if (queue.timer) clearTimeout(queue.timer);
-  queue.timer = null;
-  const batch = [...queue.views.values()];
-  queue.views.clear();
-  if (batch.length === 0) return queue.flushing;
-  queue.flushing = queue.flushing.then(() => writeViews(db, batch));
-  return queue.flushing;
+  return views.flush(db);
 }
 
-async function writeViews(db: Db, batch: { postId: number; visitorKey: string; day: string }[]): Promise<void> {
+async function writeViews(db: Db, batch: QueuedView[]): Promise<void> {
   const postIds = `{${batch.map((view) => view.postId).join(",")}}`;
   const keys = `{${batch.map((view) => JSON.stringify(view.visitorKey)).join(",")}}`;
   const days = `{${batch.map((view) => view.day).join(",")}}`;
