@@ -47,10 +47,8 @@ const UNSTORED_HEADERS = new Set(["set-cookie", "date", "etag", "content-length"
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The body's text between placeholders; `holes[i]` says what goes after `parts[i]`. */
-  parts: string[];
-  /** `parts` encoded as UTF-8 once, so an answer is a concatenation of bytes, not an encoding of the page. */
-  partBytes: Buffer[];
+  /** The body between placeholders, as UTF-8 bytes; `holes[i]` says what goes after `parts[i]`. */
+  parts: Buffer[];
   holes: Hole[];
   /** A hash of the body without its token and nonce. */
   contentHash: string;
@@ -90,26 +88,23 @@ export function pageCacheKey(request: PageRequest): string | null {
   return `${scheme}|${request.url}`;
 }
 
-/** The body of a page answer with the reader's CSRF token and this response's nonce put in. */
-export function fillPage(page: CachedPage, token: string, nonce: string): string {
-  const spellings = tokenSpellings(token);
-  let body = page.parts[0]!;
-  for (let i = 0; i < page.holes.length; i++) {
-    const hole = page.holes[i]!;
-    body += (hole === "nonce" ? nonce : spellings[hole]) + page.parts[i + 1]!;
-  }
-  return body;
-}
-
-/** fillPage as UTF-8 bytes, put together from the stored bytes: what an answer from the cache sends. */
+/**
+ * The body of a page answer with the reader's CSRF token and this response's nonce put in, as
+ * UTF-8 bytes: the stored bytes put together, so an answer never encodes the page again.
+ */
 export function fillPageBytes(page: CachedPage, token: string, nonce: string): Buffer {
   const spellings = tokenSpellings(token);
-  const chunks: Buffer[] = [page.partBytes[0]!];
+  const chunks: Buffer[] = [page.parts[0]!];
   for (let i = 0; i < page.holes.length; i++) {
     const hole = page.holes[i]!;
-    chunks.push(Buffer.from(hole === "nonce" ? nonce : spellings[hole]), page.partBytes[i + 1]!);
+    chunks.push(Buffer.from(hole === "nonce" ? nonce : spellings[hole]), page.parts[i + 1]!);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+/** fillPageBytes as text. */
+export function fillPage(page: CachedPage, token: string, nonce: string): string {
+  return fillPageBytes(page, token, nonce).toString("utf8");
 }
 
 /** The ETag of `page` as answered to the reader holding `token`. */
@@ -141,7 +136,7 @@ function tokenSpellings(token: string): Record<Exclude<Hole, "nonce">, string> {
  * signature after its «.»): such a page must not be stored, or it would hand one reader's token
  * to the next.
  */
-export function cutPage(body: string, token: string, nonce: string): Pick<CachedPage, "parts" | "partBytes" | "holes" | "contentHash"> | null {
+export function cutPage(body: string, token: string, nonce: string): Pick<CachedPage, "parts" | "holes" | "contentHash"> | null {
   const spellings = tokenSpellings(token);
   const byText = new Map<string, Hole>();
   // The longest spelling first, so an escaped one is not cut as a shorter raw one.
@@ -166,12 +161,12 @@ export function cutPage(body: string, token: string, nonce: string): Pick<Cached
   const signature = token.slice(token.lastIndexOf(".") + 1);
   if (signature.length >= 8 && parts.some((part) => part.includes(signature))) return null;
   const contentHash = createHash("sha1").update(parts.join("\u0000")).digest("base64url").slice(0, 16);
-  return { parts, partBytes: parts.map((part) => Buffer.from(part)), holes, contentHash };
+  return { parts: parts.map((part) => Buffer.from(part)), holes, contentHash };
 }
 
 /** A page answered as rendered, not stored: one part, no holes (for a page cutPage refused). */
-export function uncutPage(body: string): Pick<CachedPage, "parts" | "partBytes" | "holes" | "contentHash"> {
-  return { parts: [body], partBytes: [Buffer.from(body)], holes: [], contentHash: createHash("sha1").update(body).digest("base64url").slice(0, 16) };
+export function uncutPage(body: string): Pick<CachedPage, "parts" | "holes" | "contentHash"> {
+  return { parts: [Buffer.from(body)], holes: [], contentHash: createHash("sha1").update(body).digest("base64url").slice(0, 16) };
 }
 
 /** The ids of the ads `body` shows, by their click links (`/ads/{id}/click`, adClickPath). */
@@ -201,7 +196,11 @@ export class PageCache {
   #generation = 0;
   readonly #pages = new LRUCache<string, CachedPage>({
     maxSize: PAGE_CACHE_MAX_BYTES,
-    sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.length, 0) + page.partBytes.reduce((sum, part) => sum + part.length, 0)),
+    sizeCalculation: (page) =>
+      Math.max(
+        1,
+        page.parts.reduce((sum, part) => sum + part.length, 0),
+      ),
     ttl: PAGE_CACHE_TTL_MS,
   });
 

@@ -73,12 +73,12 @@ export async function recookStaleRows(db: Db, options: { pauseMs?: number; signa
         .orderBy(asc(table.id))
         .limit(RECOOK_BATCH);
       if (rows.length === 0) break;
-      for (const row of rows) {
-        await db
-          .update(table)
-          .set({ cookedHtml: cookMarkdown(row.body), cookedVersion: version })
-          .where(and(eq(table.id, row.id), sql`${table.cookedVersion} is distinct from ${version}`));
-      }
+      // One statement per batch; a row edited meanwhile (already stamped current) is left alone.
+      const cooked = JSON.stringify(rows.map((row) => ({ id: row.id, html: cookMarkdown(row.body) })));
+      await db.execute(sql`
+        update ${table} set cooked_html = c.html, cooked_version = ${version}
+        from jsonb_to_recordset(${cooked}::jsonb) as c(id int, html text)
+        where ${table.id} = c.id and ${table.cookedVersion} is distinct from ${version}`);
       recooked += rows.length;
       after = rows.at(-1)!.id;
       if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
