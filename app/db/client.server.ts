@@ -117,6 +117,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return handle;
 }
 
+/** One SELECT statement: no semicolon anywhere, so never two statements in one text. */
+const SINGLE_SELECT = /^\s*(?:with|select)\b[^;]*$/i;
+
 /**
  * The postgres.js client with every statement Drizzle sends prepared by name on its connection.
  * Drizzle passes `prepare: false` unless a query is given a name, so PostgreSQL parsed and planned
@@ -124,6 +127,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  * (bench/http, issue 12) — as much as running them. postgres.js keeps the statements per
  * connection (connections are recycled after 30–60 min, which bounds the cache). Transactions'
  * clients are wrapped too. Not for a PgBouncer in transaction mode.
+ * postgres.js sends a query without parameters by the simple protocol, which cannot prepare: a
+ * single SELECT without parameters (the home feed's pinned posts: 4 ms of planning each time) is
+ * sent by the extended protocol instead; other such text (migrations, several statements in one)
+ * keeps the simple protocol.
  */
 function preparingStatements<T extends object>(client: T): T {
   return new Proxy(client, {
@@ -131,8 +138,10 @@ function preparingStatements<T extends object>(client: T): T {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
-        return (query: string, args?: unknown[], options: Record<string, unknown> = {}) =>
-          (value as (...call: unknown[]) => unknown).call(target, query, args, { ...options, prepare: true });
+        return (query: string, args: unknown[] = [], options: Record<string, unknown> = {}) => {
+          const simple = args.length === 0 && !SINGLE_SELECT.test(query);
+          return (value as (...call: unknown[]) => unknown).call(target, query, args, { simple, ...options, prepare: true });
+        };
       }
       if (property === "begin" || property === "savepoint") {
         return (...call: unknown[]) => {

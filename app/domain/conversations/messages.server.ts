@@ -324,22 +324,20 @@ export async function markConversationRead(db: Db, userId: number, conversationI
  * (the server's count). One query. The public conversation never appears (no unread counts).
  */
 export async function getUnreadRecord(db: Db, userId: number): Promise<UnreadRecordDto> {
-  const rows = await db
-    .select({ conversationId: conversations.id, kind: conversations.kind, unread: count(messages.id) })
+  // Counted per membership in a subquery, so the index on (conversation_id, id) starts at the read
+  // marker: a join read every message of each conversation and dropped the read ones (12 ms for a
+  // member of 26 conversations on the bench data set, issue 12).
+  const unread =
+    sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversationMembers.conversationId} and ${messages.id} > ${conversationMembers.lastReadMessageId} and ${messages.authorId} <> ${userId} and ${messages.deletedAt} is null)`.mapWith(
+      Number,
+    );
+  const memberships = await db
+    .select({ conversationId: conversations.id, kind: conversations.kind, unread })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(
-      messages,
-      and(
-        eq(messages.conversationId, conversationMembers.conversationId),
-        sql`${messages.id} > ${conversationMembers.lastReadMessageId}`,
-        sql`${messages.authorId} <> ${userId}`,
-        sql`${messages.deletedAt} is null`,
-      ),
-    )
     .where(and(eq(conversationMembers.userId, userId), inArray(conversations.kind, ["group", "personal"])))
-    .groupBy(conversations.id, conversations.kind)
     .orderBy(conversations.id);
+  const rows = memberships.filter((row) => row.unread > 0);
   const record: UnreadRecordDto = { personal: [], group: [] };
   for (const row of rows) {
     const item: UnreadItem = { conversationId: row.conversationId, unreadMessages: row.unread, processed: true };

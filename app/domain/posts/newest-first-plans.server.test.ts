@@ -16,6 +16,7 @@ import { listPosts } from "./posts.server";
 import { COUNT_CAP } from "~/lib/pagination";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeMember } from "../../../tests/setup/moderation";
+import { countQueries } from "../../../tests/setup/query-count";
 
 let t: TestDatabase;
 let authorId: number;
@@ -95,5 +96,26 @@ describe(`newest-first pages on ${engine}`, () => {
     // A list under the cap still counts exactly: the author's posts in category 3.
     const category = await listPosts(t.db, { reader: null, categoryId: 3, authorId }, { page: 1, perPage: 10 });
     expect([category.total, category.more]).toEqual([556 + COUNT_CAP - 4999, undefined]);
+  });
+
+  it("a moderator counted past the cap by hidden posts leaves a visitor's count exact; past it for visitors, it is past it for all", async () => {
+    const writer = (await makeMember(t.db)).id;
+    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, created_at, hidden_at)
+      select ${writer}, 2, 'Пост ' || i, 'Текст', timestamptz '2032-01-01 00:00:00+00' + i * interval '1 minute',
+        case when i <= 5 then timestamptz '2032-06-01 00:00:00+00' end from generate_series(1, ${COUNT_CAP + 4}) i`);
+    const moderator = { id: authorId, role: "moderator" as const };
+    const forModerator = await listPosts(t.db, { reader: moderator, authorId: writer }, { page: 1, perPage: 10 });
+    expect(forModerator.more).toBe(true);
+    const forVisitor = await listPosts(t.db, { reader: null, authorId: writer }, { page: 1, perPage: 10 });
+    expect([forVisitor.total, forVisitor.more]).toEqual([COUNT_CAP - 1, undefined]);
+
+    await t.db.execute(sql`insert into posts (author_id, category_id, title, body) select ${writer}, 2, 'Новый пост ' || i, 'Текст' from generate_series(1, 2) i`);
+    const first = await listPosts(t.db, { reader: null, authorId: writer }, { page: 1, perPage: 10 });
+    expect([first.total, first.more]).toEqual([COUNT_CAP, true]);
+    // Known to be past the cap, the list is not counted again for anyone: one query, its rows.
+    for (const reader of [null, { id: writer, role: "member" as const }, moderator]) {
+      const { result, queries } = await countQueries(t.db, () => listPosts(t.db, { reader, authorId: writer }, { page: 2, perPage: 10 }));
+      expect([result.total, result.more, result.items.length, queries], `reader ${reader?.role ?? "visitor"}`).toEqual([COUNT_CAP, true, 10, 1]);
+    }
   });
 });
