@@ -121,6 +121,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 const SINGLE_SELECT = /^\s*(?:with|select)\b[^;]*$/i;
 
 /**
+ * Statements whose best plan depends on the text searched for: full-text queries, trigram
+ * similarity, LIKE patterns. A prepared statement is planned once for any value after five runs,
+ * and a generic plan cannot tell a rare word from a common one: it walked every post newest first
+ * for a word in ten posts (145 ms instead of 3 ms on the bench data set). These are sent unnamed,
+ * planned for their values each time.
+ */
+const VALUE_DEPENDENT_PLAN = /to_tsquery\(|similarity\(|\bi?like\b/i;
+
+/**
  * The postgres.js client with every statement Drizzle sends prepared by name on its connection.
  * Drizzle passes `prepare: false` unless a query is given a name, so PostgreSQL parsed and planned
  * every query again: about 25 ms of its CPU per signed-in home page on the bench data set
@@ -130,18 +139,26 @@ const SINGLE_SELECT = /^\s*(?:with|select)\b[^;]*$/i;
  * postgres.js sends a query without parameters by the simple protocol, which cannot prepare: a
  * single SELECT without parameters (the home feed's pinned posts: 4 ms of planning each time) is
  * sent by the extended protocol instead; other such text (migrations, several statements in one)
- * keeps the simple protocol.
+ * keeps the simple protocol. Searches (`VALUE_DEPENDENT_PLAN`) are not prepared.
  */
+/**
+ * How `preparingStatements` sends `query` with `args`: `prepare` (a named statement, planned
+ * generically after five runs) unless its plan depends on the values (`VALUE_DEPENDENT_PLAN`);
+ * `simple` (the simple protocol, no parameters, several statements allowed) only for text without
+ * parameters that is not one SELECT.
+ */
+export function statementOptions(query: string, args: readonly unknown[]): { prepare: boolean; simple: boolean } {
+  return { prepare: !VALUE_DEPENDENT_PLAN.test(query), simple: args.length === 0 && !SINGLE_SELECT.test(query) };
+}
+
 function preparingStatements<T extends object>(client: T): T {
   return new Proxy(client, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
-        return (query: string, args: unknown[] = [], options: Record<string, unknown> = {}) => {
-          const simple = args.length === 0 && !SINGLE_SELECT.test(query);
-          return (value as (...call: unknown[]) => unknown).call(target, query, args, { simple, ...options, prepare: true });
-        };
+        return (query: string, args: unknown[] = [], options: Record<string, unknown> = {}) =>
+          (value as (...call: unknown[]) => unknown).call(target, query, args, { ...options, ...statementOptions(query, args) });
       }
       if (property === "begin" || property === "savepoint") {
         return (...call: unknown[]) => {
