@@ -26,11 +26,11 @@ npx react-router build >/dev/null || { echo "build failed"; exit 1; }
 
 step "Vitest: units, domain on PGlite, HTTP"
 # TEST_DATABASE_URL is left out here so this step really runs on PGlite; the next one uses it.
-env -u TEST_DATABASE_URL npx vitest run --project domain --project api --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-pglite.json || status=1
+env -u TEST_DATABASE_URL npx vitest run --project domain --project domain-mocks --project api --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-pglite.json || status=1
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Vitest: domain suite on PostgreSQL ($TEST_DATABASE_URL)"
-  npx vitest run --project domain --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-postgres.json || status=1
+  npx vitest run --project domain --project domain-mocks --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-postgres.json || status=1
   step "Vitest: two server processes on one PostgreSQL database"
   npx vitest run --project cluster --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-cluster.json || status=1
 fi

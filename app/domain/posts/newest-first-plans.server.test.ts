@@ -109,7 +109,9 @@ describe(`newest-first pages on ${engine}`, () => {
     const forVisitor = await listPosts(t.db, { reader: null, authorId: writer }, { page: 1, perPage: 10 });
     expect([forVisitor.total, forVisitor.more]).toEqual([COUNT_CAP - 1, undefined]);
 
-    await t.db.execute(sql`insert into posts (author_id, category_id, title, body) select ${writer}, 2, 'Новый пост ' || i, 'Текст' from generate_series(1, 2) i`);
+    await t.db.execute(
+      sql`insert into posts (author_id, category_id, title, body) select ${writer}, 2, 'Новый пост ' || i, 'Текст' from generate_series(1, 2) i`,
+    );
     const first = await listPosts(t.db, { reader: null, authorId: writer }, { page: 1, perPage: 10 });
     expect([first.total, first.more]).toEqual([COUNT_CAP, true]);
     // Known to be past the cap, the list is not counted again for anyone: one query, its rows.

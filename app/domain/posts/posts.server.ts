@@ -269,9 +269,7 @@ async function countCapped(db: Db, filter: ListPostsFilter, where: SQL | undefin
     .where(where)
     .limit(COUNT_CAP + 1)
     .as("counted");
-  const [counted] = await db
-    .select({ total: count(), public: sql<number>`count(*) filter (where ${firstRows.isPublic})`.mapWith(Number) })
-    .from(firstRows);
+  const [counted] = await db.select({ total: count(), public: sql<number>`count(*) filter (where ${firstRows.isPublic})`.mapWith(Number) }).from(firstRows);
   const total = counted?.total ?? 0;
   if ((counted?.public ?? 0) > COUNT_CAP) seen.set(key, now);
   else seen.delete(key);

@@ -177,12 +177,21 @@ export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
 }
 
 /**
+ * Member `id`, for a page or call about them that needs nothing else of the profile (their post
+ * list). Throws NotFound (`profile_not_found`) for an unknown or malformed id.
+ */
+export async function requireMember(db: Db, id: number): Promise<UserRow> {
+  const user = isValidId(id) ? await getUserById(db, id) : null;
+  if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
+  return user;
+}
+
+/**
  * The public profile of member `id` with their post count.
  * Throws NotFound (`profile_not_found`) for an unknown id.
  */
 export async function getProfile(db: Db, id: number): Promise<ProfileDto> {
-  const user = isValidId(id) ? await getUserById(db, id) : null;
-  if (!user) throw new NotFound("Пользователь не найден", "profile_not_found");
+  const user = await requireMember(db, id);
   // Posts everyone may see: not those a moderator deleted or reports hid (issue 10).
   const [counted] = await db
     .select({ value: count() })
