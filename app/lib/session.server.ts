@@ -38,10 +38,25 @@ function authStorage() {
   return storage;
 }
 
-/** Reads the session id from the request's cookie, or undefined. */
+/** How many verified session cookies `getSessionId` remembers (the oldest is forgotten first). */
+const VERIFIED_COOKIES_KEPT = 5_000;
+/** Signed `__session` cookie values already checked, with the session id each carries (or undefined). */
+const verifiedCookies = new Map<string, string | undefined>();
+
+/**
+ * Reads the session id from the request's cookie, or undefined. Checking a cookie's signature
+ * (HMAC through WebCrypto) cost ~7 % of a member's API call (bench/http, issue 12): a signed value
+ * always reads the same under this process's secret, so each is checked once and remembered.
+ */
 export async function getSessionId(request: Request): Promise<string | undefined> {
-  const session = await authStorage().getSession(request.headers.get("Cookie"));
-  return session.get("sessionId");
+  const header = request.headers.get("Cookie");
+  const signed = header ? /(?:^|;\s*)__session=([^;]*)/.exec(header)?.[1] : undefined;
+  if (!signed) return undefined;
+  if (verifiedCookies.has(signed)) return verifiedCookies.get(signed);
+  const sessionId = (await authStorage().getSession(header)).get("sessionId");
+  if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.delete(verifiedCookies.keys().next().value!);
+  verifiedCookies.set(signed, sessionId);
+  return sessionId;
 }
 
 /**
@@ -96,14 +111,28 @@ async function lookUpSession(db: Db, request: Request): Promise<CurrentSession |
   return row;
 }
 
-/** The unexpired session `sessionId` with its member, or null. */
-async function sessionRow(db: Db, sessionId: string): Promise<CurrentSession | null> {
-  const [row] = await db
+/**
+ * The query behind `sessionRow`, built once per database: every signed-in request runs it, and
+ * building its SQL anew cost as much as the HMAC above (bench/http, issue 12).
+ */
+function prepareSessionRow(db: Db) {
+  return db
     .select({ user: users, expiresAt: sessions.expiresAt, sessionId: sessions.id, apiToken: sessions.apiToken })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("session_row");
+}
+
+const sessionRowQueries = new WeakMap<Db, ReturnType<typeof prepareSessionRow>>();
+
+/** The unexpired session `sessionId` with its member, or null. */
+async function sessionRow(db: Db, sessionId: string): Promise<CurrentSession | null> {
+  let query = sessionRowQueries.get(db);
+  if (!query) sessionRowQueries.set(db, (query = prepareSessionRow(db)));
+  // An ISO string: Drizzle's postgres.js driver hands a placeholder to the driver as given, unmapped.
+  const [row] = await query.execute({ sessionId, now: new Date().toISOString() });
   return row ?? null;
 }
 
