@@ -240,7 +240,7 @@ export async function listPosts(db: Db, filter: ListPostsFilter, params: PagePar
 }
 
 /** How long a list seen holding more than COUNT_CAP public posts is taken to hold more still (ms). */
-export const OVER_CAP_MEMORY_MS = 60_000;
+const OVER_CAP_MEMORY_MS = 60_000;
 
 /** Per database: the filters (`overCapKey`) whose public posts were counted past COUNT_CAP, with when that was (ms). */
 const overCapSeen = new WeakMap<Db, Map<string, number>>();
