@@ -130,6 +130,16 @@ const SINGLE_SELECT = /^\s*(?:with|select)\b[^;]*$/i;
 const VALUE_DEPENDENT_PLAN = /to_tsquery\(|similarity\(|\bi?like\b/i;
 
 /**
+ * How `preparingStatements` sends `query` with `args`: `prepare` (a named statement, planned
+ * generically after five runs) unless its plan depends on the values (`VALUE_DEPENDENT_PLAN`);
+ * `simple` (the simple protocol, no parameters, several statements allowed) only for text without
+ * parameters that is not one SELECT.
+ */
+export function statementOptions(query: string, args: readonly unknown[]): { prepare: boolean; simple: boolean } {
+  return { prepare: !VALUE_DEPENDENT_PLAN.test(query), simple: args.length === 0 && !SINGLE_SELECT.test(query) };
+}
+
+/**
  * The postgres.js client with every statement Drizzle sends prepared by name on its connection.
  * Drizzle passes `prepare: false` unless a query is given a name, so PostgreSQL parsed and planned
  * every query again: about 25 ms of its CPU per signed-in home page on the bench data set
@@ -141,16 +151,6 @@ const VALUE_DEPENDENT_PLAN = /to_tsquery\(|similarity\(|\bi?like\b/i;
  * sent by the extended protocol instead; other such text (migrations, several statements in one)
  * keeps the simple protocol. Searches (`VALUE_DEPENDENT_PLAN`) are not prepared.
  */
-/**
- * How `preparingStatements` sends `query` with `args`: `prepare` (a named statement, planned
- * generically after five runs) unless its plan depends on the values (`VALUE_DEPENDENT_PLAN`);
- * `simple` (the simple protocol, no parameters, several statements allowed) only for text without
- * parameters that is not one SELECT.
- */
-export function statementOptions(query: string, args: readonly unknown[]): { prepare: boolean; simple: boolean } {
-  return { prepare: !VALUE_DEPENDENT_PLAN.test(query), simple: args.length === 0 && !SINGLE_SELECT.test(query) };
-}
-
 function preparingStatements<T extends object>(client: T): T {
   return new Proxy(client, {
     get(target, property, receiver) {

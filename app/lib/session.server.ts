@@ -21,12 +21,17 @@ const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
 
 type CookieData = { sessionId?: string };
 
+/** The session cookie's name. */
+const SESSION_COOKIE = "__session";
+/** The session cookie's signed value in a Cookie header (the first, as the cookie parser takes). */
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`);
+
 let storage: ReturnType<typeof createCookieSessionStorage<CookieData>> | undefined;
 
 function authStorage() {
   const config = getConfig();
   storage ??= createCookieSessionStorage<CookieData>({
-    cookie: createCookie("__session", {
+    cookie: createCookie(SESSION_COOKIE, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -50,7 +55,7 @@ const verifiedCookies = new Map<string, string | undefined>();
  */
 export async function getSessionId(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
-  const signed = header ? /(?:^|;\s*)__session=([^;]*)/.exec(header)?.[1] : undefined;
+  const signed = header ? SESSION_COOKIE_VALUE.exec(header)?.[1] : undefined;
   if (!signed) return undefined;
   if (verifiedCookies.has(signed)) return verifiedCookies.get(signed);
   const sessionId = (await authStorage().getSession(header)).get("sessionId");

@@ -2,8 +2,9 @@
  * Buffered ad impressions (issue 12; docs/product/engineering.md#speed), as post views are
  * (app/domain/posts/view-buffer.server.ts; app/lib/write-behind.server.ts): showing the home page
  * queues one impression per ad it shows, and the queue is written in one statement per flush
- * (every IMPRESSION_FLUSH_INTERVAL_MS, or at once when IMPRESSION_BUFFER_MAX were queued). One upsert per page view made every visitor
- * of the home page wait on the same `ad_daily_stats` row lock: 50 readers at once queued behind it.
+ * (every IMPRESSION_FLUSH_INTERVAL_MS, or at once when IMPRESSION_BUFFER_MAX were queued). One
+ * upsert per page view made every visitor of the home page wait on the same `ad_daily_stats` row
+ * lock: 50 readers at once queued behind it.
  * The advertiser's own list (listMyAds) flushes first, so they see every impression this process
  * has counted; another process's arrive within a second. Impressions queued by a process killed
  * before its next flush are lost: a second of them at most.

@@ -257,10 +257,11 @@ function overCapKey(filter: ListPostsFilter): string {
  * busiest lists their 10 001-row count on every page (20–30 ms on the bench data set, issue 12).
  * A list near the cap may show «больше 10 000» for that long after falling under it.
  */
-async function countCapped(db: Db, filter: ListPostsFilter, where: SQL | undefined, now: number = Date.now()): Promise<number> {
-  const seen = overCapSeen.get(db) ?? new Map<string, number>();
-  overCapSeen.set(db, seen);
+async function countCapped(db: Db, filter: ListPostsFilter, where: SQL | undefined): Promise<number> {
+  let seen = overCapSeen.get(db);
+  if (!seen) overCapSeen.set(db, (seen = new Map()));
   const key = overCapKey(filter);
+  const now = Date.now();
   const at = seen.get(key);
   if (at !== undefined && now - at < OVER_CAP_MEMORY_MS) return COUNT_CAP + 1;
   const firstRows = db
