@@ -58,7 +58,9 @@ test("inside Telegram the Mini App signs in once per browser session and lands o
     return;
   }
 
-  await expect(page.getByTestId("header-profile")).toContainText(username);
+  // Hydration, Telegram's script, the initData poll, the sign-in, the revalidation and the member's
+  // home page follow one another: on a loaded 2-core CI machine the chain has taken over 10 s.
+  await expect(page.getByTestId("header-profile")).toContainText(username, { timeout: 30_000 });
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => sessionStorage.getItem("telegram_auth_sent"))).toBe("1");
   expect(posts).toHaveLength(1);
