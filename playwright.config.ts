@@ -49,6 +49,10 @@ export default defineConfig({
     // Recording a trace costs about a fifth of the run on 2 cores; to debug a failure locally, run
     // `npx playwright test --trace retain-on-failure <file>`.
     trace: "off",
+    // The reader's "reduce motion" setting, which app/app.css honours: the online list's pulsing dot
+    // and the skeletons stop repainting every frame, which took about a fifth of the browser's CPU
+    // (decision 0030). What a journey checks does not move.
+    reducedMotion: "reduce",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },

@@ -13,16 +13,24 @@ status=0
 # Each step's heading says when it began (seconds since the run started), so a slow step shows in the log.
 step() { echo; echo "== [${SECONDS}s] $*"; }
 
-step "Lint"
+step "Lint, type check and build, side by side"
+# Each is mostly one process on one core, so on two cores they share the time of the longest
+# (docs/product/engineering.md#keeping-the-run-short). Their output is shown one after the other.
+npx react-router typegen || status=1
+npm run --silent lint > tests/.tmp/lint.log 2>&1 &
+lint_pid=$!
+npx tsc > tests/.tmp/tsc.log 2>&1 &
+tsc_pid=$!
+npx react-router build > tests/.tmp/build.log 2>&1 &
+build_pid=$!
 # A failed lint fails the run and counts as one failure in the closing line.
-if npm run --silent lint; then lint_ok=true; else lint_ok=false; status=1; fi
+if wait $lint_pid; then lint_ok=true; else lint_ok=false; status=1; fi
 echo "{\"step\": \"lint\", \"ok\": $lint_ok}" > tests/.tmp/lint.json
-
-step "Type check"
-npx react-router typegen && npx tsc || status=1
-
-step "Build"
-npx react-router build >/dev/null || { echo "build failed"; exit 1; }
+echo "-- lint ($lint_ok)"; cat tests/.tmp/lint.log
+if wait $tsc_pid; then echo "-- type check (true)"; else echo "-- type check (false)"; status=1; fi
+cat tests/.tmp/tsc.log
+if ! wait $build_pid; then cat tests/.tmp/build.log; echo "build failed"; exit 1; fi
+echo "-- build (true)"
 
 step "Vitest: units, domain on PGlite, HTTP"
 # TEST_DATABASE_URL is left out here so this step really runs on PGlite; the next one uses it.

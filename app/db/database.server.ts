@@ -25,7 +25,7 @@ const RECOOK_PAUSE_MS = 50;
 
 const globalStore = globalThis as typeof globalThis & {
   __appDatabase?: Promise<DatabaseHandle>;
-  __stopMoneyScheduler?: () => void;
+  __stopMoneyScheduler?: () => Promise<void>;
   __stopRecooking?: () => void;
 };
 
@@ -83,8 +83,11 @@ async function open(): Promise<DatabaseHandle> {
 export async function closeDatabase(): Promise<void> {
   const pending = globalStore.__appDatabase;
   globalStore.__appDatabase = undefined;
-  globalStore.__stopMoneyScheduler?.();
+  // A money job under way finishes before the database closes (scheduler.server.ts).
+  const schedulerStopped = globalStore.__stopMoneyScheduler?.();
+  globalStore.__stopMoneyScheduler = undefined;
   globalStore.__stopRecooking?.();
+  await schedulerStopped;
   if (!pending) return;
   const handle = await pending;
   // docs/product/conversations.md#online: this process's members are no longer connected through it.

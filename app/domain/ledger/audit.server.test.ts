@@ -265,7 +265,7 @@ describe(`ledger audit on ${engine}`, () => {
       }, "the start-up audit's error lines");
       expect(lines.some((line) => line.startsWith("ledger audit: balance_mismatch: account "))).toBe(true);
     } finally {
-      stop();
+      await stop();
     }
   });
 });

@@ -46,41 +46,48 @@ export async function runDueMoneyJobs(db: Db, now: Date = new Date()): Promise<D
  * and audits the ledger (runLedgerAudit: read-only, drifts logged at error level) at start and
  * every `auditIntervalMs` (default LEDGER_AUDIT_INTERVAL_MS, hourly). A failing tick or audit is
  * logged and the next one tries again; neither overlaps itself. Returns the function that stops
- * both. The timers never keep the process alive on their own.
+ * both: it resolves once a tick or audit already under way has finished, so the database can be
+ * closed after it without cutting a job off halfway. The timers never keep the process alive on
+ * their own.
  */
-export function startMoneyScheduler(db: Db, intervalMs: number = MONEY_SCHEDULER_INTERVAL_MS, auditIntervalMs: number = LEDGER_AUDIT_INTERVAL_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runDueMoneyJobs(db);
-    } catch (error) {
-      logger.error({ err: error, area: "money-scheduler" }, "a money scheduler tick failed");
-    } finally {
-      running = false;
-    }
-  };
-  let auditing = false;
-  const audit = async () => {
-    if (auditing) return;
-    auditing = true;
-    try {
-      await runLedgerAudit(db);
-    } catch (error) {
-      logger.error({ err: error, area: "ledger-audit" }, "the ledger audit failed to run");
-    } finally {
-      auditing = false;
-    }
-  };
-  void tick();
-  void audit();
-  const timer = setInterval(() => void tick(), intervalMs);
-  const auditTimer = setInterval(() => void audit(), auditIntervalMs);
+export function startMoneyScheduler(
+  db: Db,
+  intervalMs: number = MONEY_SCHEDULER_INTERVAL_MS,
+  auditIntervalMs: number = LEDGER_AUDIT_INTERVAL_MS,
+): () => Promise<void> {
+  const tick = notOverlapping(() => runDueMoneyJobs(db), "money-scheduler", "a money scheduler tick failed");
+  const audit = notOverlapping(() => runLedgerAudit(db), "ledger-audit", "the ledger audit failed to run");
+  void tick.run();
+  void audit.run();
+  const timer = setInterval(() => void tick.run(), intervalMs);
+  const auditTimer = setInterval(() => void audit.run(), auditIntervalMs);
   timer.unref();
   auditTimer.unref();
-  return () => {
+  return async () => {
     clearInterval(timer);
     clearInterval(auditTimer);
+    await Promise.all([tick.current(), audit.current()]);
+  };
+}
+
+/**
+ * `job` run so that a call while it is under way starts nothing new; a failure is logged at error
+ * level under `area`. `current()` is the run under way (resolving when it ends), if any.
+ */
+function notOverlapping(job: () => Promise<unknown>, area: string, message: string) {
+  let running: Promise<void> | undefined;
+  return {
+    run(): Promise<void> {
+      running ??= job()
+        .then(
+          () => undefined,
+          (error: unknown) => logger.error({ err: error, area }, message),
+        )
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    current: (): Promise<void> | undefined => running,
   };
 }
