@@ -51,7 +51,12 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   await page.goto(postPath);
   await expect(annaComment.getByTestId("comment-body")).toHaveText(annaText);
   const borisText = `Гарантия 14 дней, уточните у продавца (${boris.username})`;
-  await annaComment.locator("summary", { hasText: "Ответить" }).click();
+  // «Ответить» opens the form in place, or without JavaScript as the page's only reply form (?reply=).
+  const replyForms = comments.locator('input[name="parentId"]');
+  await expect(replyForms).toHaveCount(0);
+  await annaComment.getByRole("link", { name: "Ответить", exact: true }).click();
+  if (!withJs) await expect(page).toHaveURL(`${postPath}?reply=${annaId.slice("comment-".length)}#${annaId}`);
+  await expect(replyForms).toHaveCount(1);
   await annaComment.getByLabel(`Ответ для @${anna.username}`).fill(`@${anna.username}, ${borisText}`);
   await annaComment.getByRole("button", { name: "Ответить", exact: true }).click();
   const borisId = await savedCommentId(page, borisText);
@@ -68,7 +73,7 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   await registerMember(page, vera);
   await page.goto(postPath);
   const borisComment = page.locator(`#${borisId}`);
-  await borisComment.locator("summary", { hasText: "Ответить" }).click();
+  await borisComment.getByRole("link", { name: "Ответить", exact: true }).click();
   const veraText = `Подтверждаю, брала у него же (${vera.username})`;
   await borisComment.getByLabel(`Ответ для @${boris.username}`).fill(veraText);
   await borisComment.getByRole("button", { name: "Ответить", exact: true }).click();

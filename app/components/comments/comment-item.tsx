@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { RelativeTime } from "~/components/ui/relative-time";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { LikeButton } from "~/components/likes/like-button";
 import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
 import { ReportButton } from "~/components/moderation/report-button";
@@ -39,14 +39,21 @@ export interface CommentItemProps {
 const summaryClass =
   "inline-flex h-8 max-md:h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground [&::-webkit-details-marker]:hidden";
 
+/** The search parameter naming the comment whose reply form a page opens (without JavaScript). */
+export const REPLY_PARAM = "reply";
+
 /**
  * One comment: author, time, «в ответ @username» for a reply to a reply, the text (or
- * «Комментарий удалён»), and its actions: like, reply, edit and delete. Reply and edit
- * open with <details>, so they work without JavaScript.
+ * «Комментарий удалён»), and its actions: like, reply, edit and delete. Edit opens with
+ * <details>. «Ответить» is a link to the same page with `?reply=<id>`, which the server renders
+ * with that comment's reply form open; with JavaScript the link opens the form in place. So a
+ * page carries one reply form at most instead of one per comment (issue 12: they were a tenth of a
+ * member's post page and 1.9 KB of markup each).
  */
 export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, pendingDelete, commentsClosed = false }: CommentItemProps) {
   const deleted = comment.deleted || pendingDelete === true;
-  const [replyOpen, setReplyOpen] = useState(false);
+  const location = useLocation();
+  const [replyOpen, setReplyOpen] = useState(() => new URLSearchParams(location.search).get(REPLY_PARAM) === String(comment.id));
   const [editOpen, setEditOpen] = useState(false);
   const showReplyTo = comment.replyTo !== null && comment.replyTo.commentId !== threadId;
   const moderator = useIsModerator();
@@ -98,22 +105,33 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
             disabled={viewerId === null || viewerId === comment.author.id}
           />
           {viewerId !== null && !commentsClosed ? (
-            <details className="group open:basis-full" open={replyOpen} onToggle={(e) => setReplyOpen(focusWhenOpened(e.currentTarget))}>
-              <summary className={summaryClass}>
+            <>
+              <a
+                href={replyHref(location.search, comment.id, replyOpen)}
+                className={summaryClass}
+                aria-expanded={replyOpen}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setReplyOpen(!replyOpen);
+                }}
+              >
                 <Icon name="reply" className="size-3.5" /> Ответить
-              </summary>
-              <div className="mt-2">
-                <CommentForm
-                  postId={postId}
-                  intent="create"
-                  parentId={comment.id}
-                  label={`Ответ для @${comment.author.username}`}
-                  submitLabel="Ответить"
-                  placeholder={`Ответ для @${comment.author.username}…`}
-                  onSaved={() => setReplyOpen(false)}
-                />
-              </div>
-            </details>
+              </a>
+              {replyOpen ? (
+                <div className="order-last mt-2 basis-full">
+                  <CommentForm
+                    postId={postId}
+                    intent="create"
+                    parentId={comment.id}
+                    label={`Ответ для @${comment.author.username}`}
+                    submitLabel="Ответить"
+                    placeholder={`Ответ для @${comment.author.username}…`}
+                    autoFocus
+                    onSaved={() => setReplyOpen(false)}
+                  />
+                </div>
+              ) : null}
+            </>
           ) : null}
           {comment.canEdit ? (
             <details className="group open:basis-full" open={editOpen} onToggle={(e) => setEditOpen(focusWhenOpened(e.currentTarget))}>
@@ -142,6 +160,17 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
       )}
     </article>
   );
+}
+
+/**
+ * Where «Ответить» leads without JavaScript: this page with `?reply=<commentId>` (or without it,
+ * to close the open form), keeping its other parameters, at the comment's anchor.
+ */
+function replyHref(search: string, commentId: number, open: boolean): string {
+  const params = new URLSearchParams(search);
+  if (open) params.delete(REPLY_PARAM);
+  else params.set(REPLY_PARAM, String(commentId));
+  return `?${params.toString()}#comment-${commentId}`;
 }
 
 /** Puts the cursor in the form a <details> has just opened; returns whether it is open. */
