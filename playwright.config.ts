@@ -15,9 +15,13 @@ const FAKE_ASSISTANT_PORT = PORT + 1000;
 const DATABASE_URL = process.env.E2E_DATABASE_URL;
 // Debian's Chromium headless shell (the package chromium-headless-shell, which scripts/ensure-chromium.sh
 // installs) when present: the journeys cost it less than half the CPU of the full browser's headless
-// mode (decision 0030). CHROMIUM_PATH names another binary; `--headed` needs the full browser.
+// mode (decision 0030). CHROMIUM_PATH names another binary. A window (`--headed`, `--ui`, `--debug`,
+// PWDEBUG) needs the full browser. The runner decides and its workers, which load this file again
+// without the command's arguments, inherit the choice through the environment.
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) && !process.argv.includes("--headed") ? HEADLESS_SHELL : "/usr/bin/chromium");
+const WITH_WINDOW = ["--headed", "--ui", "--debug"].some((flag) => process.argv.includes(flag)) || Boolean(process.env.PWDEBUG);
+process.env.E2E_CHROMIUM ??= process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) && !WITH_WINDOW ? HEADLESS_SHELL : "/usr/bin/chromium");
+const CHROMIUM = process.env.E2E_CHROMIUM;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -50,7 +54,7 @@ export default defineConfig({
     // `npx playwright test --trace retain-on-failure <file>`.
     trace: "off",
     // The reader's "reduce motion" setting, which app/app.css honours: the online list's pulsing dot
-    // and the skeletons stop repainting every frame, which took about a fifth of the browser's CPU
+    // and the skeletons stop repainting every frame, which took about a fifth of the run's CPU
     // (decision 0030). What a journey checks does not move.
     reducedMotion: "reduce",
   },

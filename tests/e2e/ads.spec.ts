@@ -99,8 +99,9 @@ test("request an ad → the admin approves → it runs in the feed labelled «Р
   await expect(link).toHaveAttribute("href", /^\/ads\/\d+\/click$/);
   await expect(ad.locator("img")).toHaveAttribute("src", /^\/uploads\/ads\/[0-9a-f]+\.webp$/);
 
-  // The counter sends the browser on to the advertiser's address. (Playwright's routes do not see
-  // a redirect's target and this machine reaches no outside site, so the request is what is checked.)
+  // The counter sends the browser on to the advertiser's address. Playwright's routes do not see a
+  // redirect's target, and the advertiser's site may not be reachable from the test machine, so the
+  // browser's request for it is what is checked.
   const toAdvertiser = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === "https://example.com/skins");
   await link.click();
   const redirected = await toAdvertiser;

@@ -54,8 +54,9 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   // «Ответить» opens the form in place, or without JavaScript as the page's only reply form (?reply=).
   const replyForms = comments.locator('input[name="parentId"]');
   await expect(replyForms).toHaveCount(0);
+  if (withJs) await expect(comments.locator('input[name="via"]').first()).toBeAttached();
   await annaComment.getByRole("link", { name: "Ответить", exact: true }).click();
-  if (!withJs) await expect(page).toHaveURL(`${postPath}?reply=${annaId.slice("comment-".length)}#${annaId}`);
+  await expect(page).toHaveURL(withJs ? postPath : `${postPath}?reply=${annaId.slice("comment-".length)}#${annaId}`);
   await expect(replyForms).toHaveCount(1);
   await annaComment.getByLabel(`Ответ для @${anna.username}`).fill(`@${anna.username}, ${borisText}`);
   await annaComment.getByRole("button", { name: "Ответить", exact: true }).click();
@@ -73,9 +74,18 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   await registerMember(page, vera);
   await page.goto(postPath);
   const borisComment = page.locator(`#${borisId}`);
+  if (withJs) await expect(comments.locator('input[name="via"]').first()).toBeAttached();
   await borisComment.getByRole("link", { name: "Ответить", exact: true }).click();
   const veraText = `Подтверждаю, брала у него же (${vera.username})`;
   await borisComment.getByLabel(`Ответ для @${boris.username}`).fill(veraText);
+  if (withJs) {
+    // Closed and opened again, the form still holds what was typed.
+    const replyLink = borisComment.getByRole("link", { name: "Ответить", exact: true });
+    await replyLink.click();
+    await expect(borisComment.getByLabel(`Ответ для @${boris.username}`)).toBeHidden();
+    await replyLink.click();
+    await expect(borisComment.getByLabel(`Ответ для @${boris.username}`)).toHaveValue(veraText);
+  }
   await borisComment.getByRole("button", { name: "Ответить", exact: true }).click();
   const veraId = await savedCommentId(page, veraText);
   const veraReply = thread.getByTestId("comment-reply").filter({ has: page.locator(`#${veraId}`) });

@@ -46,9 +46,10 @@ export async function runDueMoneyJobs(db: Db, now: Date = new Date()): Promise<D
  * and audits the ledger (runLedgerAudit: read-only, drifts logged at error level) at start and
  * every `auditIntervalMs` (default LEDGER_AUDIT_INTERVAL_MS, hourly). A failing tick or audit is
  * logged and the next one tries again; neither overlaps itself. Returns the function that stops
- * both: it resolves once a tick or audit already under way has finished, so the database can be
- * closed after it without cutting a job off halfway. The timers never keep the process alive on
- * their own.
+ * both: it resolves once a money tick already under way has finished, so the database can be
+ * closed after it without cutting a job off halfway. An audit under way is not waited for: it
+ * only reads, and a shutdown has 10 s (server/index.js). The timers never keep the process alive
+ * on their own.
  */
 export function startMoneyScheduler(
   db: Db,
@@ -66,7 +67,7 @@ export function startMoneyScheduler(
   return async () => {
     clearInterval(timer);
     clearInterval(auditTimer);
-    await Promise.all([tick.current(), audit.current()]);
+    await tick.current();
   };
 }
 
