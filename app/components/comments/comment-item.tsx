@@ -55,8 +55,10 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
   const deleted = comment.deleted || pendingDelete === true;
   const location = useLocation();
   const replying = viewerId !== null && !commentsClosed;
-  const [replyOpen, setReplyOpen] = useState(() => new URLSearchParams(location.search).get(REPLY_PARAM) === String(comment.id));
-  const [replyMounted, setReplyMounted] = useState(false);
+  const [replyAsked] = useState(() => new URLSearchParams(location.search).get(REPLY_PARAM) === String(comment.id));
+  const [replyOpen, setReplyOpen] = useState(replyAsked);
+  // Once shown, the form stays mounted (hidden when closed) with what was typed in it.
+  const [replyMounted, setReplyMounted] = useState(replyAsked);
   const replyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (replyOpen) replyRef.current?.querySelector("textarea")?.focus();
