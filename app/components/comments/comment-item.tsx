@@ -8,7 +8,7 @@ import { ReportButton } from "~/components/moderation/report-button";
 import { Button } from "~/components/ui/button";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { CommentDto } from "~/domain/comments/comments.server";
-import { cn } from "~/lib/utils";
+import { cn, isPlainClick } from "~/lib/utils";
 import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActionData } from "./comment-form";
 import { MemberAvatar, MemberName } from "~/components/users/trust-card";
 
@@ -55,10 +55,9 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
   const deleted = comment.deleted || pendingDelete === true;
   const location = useLocation();
   const replying = viewerId !== null && !commentsClosed;
-  const [replyAsked] = useState(() => new URLSearchParams(location.search).get(REPLY_PARAM) === String(comment.id));
-  const [replyOpen, setReplyOpen] = useState(replyAsked);
+  const [replyOpen, setReplyOpen] = useState(() => new URLSearchParams(location.search).get(REPLY_PARAM) === String(comment.id));
   // Once shown, the form stays mounted (hidden when closed) with what was typed in it.
-  const [replyMounted, setReplyMounted] = useState(replyAsked);
+  const [replyMounted, setReplyMounted] = useState(replyOpen);
   const replyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (replyOpen) replyRef.current?.querySelector("textarea")?.focus();
@@ -120,7 +119,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
               aria-expanded={replyOpen}
               onClick={(event) => {
                 // A click meant for a new tab or window follows the link.
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 setReplyMounted(true);
                 setReplyOpen(!replyOpen);
@@ -152,7 +151,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           {comment.html !== null && viewerId !== comment.author.id ? (
             <ReportButton type="comment" id={comment.id} authorId={comment.author.id} compact />
           ) : null}
-          {replying && (replyOpen || replyMounted) ? (
+          {replying && replyMounted ? (
             // Closed again, the form stays (hidden) with what was typed in it.
             <div ref={replyRef} className="mt-2 basis-full" hidden={!replyOpen}>
               <CommentForm

@@ -19,7 +19,7 @@ import { RelativeTime } from "~/components/ui/relative-time";
 import { describeTarget } from "~/domain/notifications/targets";
 import type { NotificationDto } from "~/domain/notifications/types";
 import type { Page } from "~/lib/pagination";
-import { cn } from "~/lib/utils";
+import { cn, isPlainClick } from "~/lib/utils";
 import { formatUnreadCount } from "~/components/realtime/unread";
 
 const LIST_PATH = "/profile/notifications";
@@ -89,7 +89,7 @@ function BellMenu({ count, label }: { count: number; label: string }) {
 
   function openNotification(event: React.MouseEvent<HTMLAnchorElement>, n: NotificationDto) {
     // A new tab or window goes to the link itself; a plain click marks it read on the way.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0 || n.id === null) return;
+    if (!isPlainClick(event) || n.id === null) return;
     event.preventDefault();
     setOpen(false);
     void submit({ intent: "read", id: String(n.id), csrf }, { method: "post", action: LIST_PATH });
