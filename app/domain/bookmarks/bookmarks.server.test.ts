@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queriesOf } from "../../../tests/setup/query-count";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
@@ -38,8 +38,17 @@ describe(`bookmarks on ${engine}`, () => {
     const other = await makeUser(t.db);
     const ids = [];
     for (const title of ["Первый", "Второй", "Третий"]) ids.push(await makePost(t.db, author, title, 4));
-    // Bookmarked in the order Второй, Первый, Третий, so the list is the reverse of that.
-    for (const id of [ids[1]!, ids[0]!, ids[2]!]) await toggleBookmark(t.db, reader, id);
+    // Bookmarked in the order Второй, Первый, Третий, a minute apart, so the list is the reverse of
+    // that. The minutes are set after the fact: PGlite's clock counts whole milliseconds, and three
+    // bookmarks made one after the other can share one (the list then falls back to the post id).
+    const base = Date.parse("2026-11-28T10:00:00Z");
+    for (const [minute, id] of [ids[1]!, ids[0]!, ids[2]!].entries()) {
+      await toggleBookmark(t.db, reader, id);
+      await t.db
+        .update(bookmarks)
+        .set({ createdAt: new Date(base + minute * 60_000) })
+        .where(and(eq(bookmarks.userId, reader.id), eq(bookmarks.postId, id)));
+    }
     await toggleBookmark(t.db, other, ids[0]!);
 
     const first = await listBookmarks(t.db, reader.id, { page: 1, perPage: 2 });
