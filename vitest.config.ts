@@ -32,7 +32,8 @@ export default defineConfig({
           env,
           globalSetup: ["tests/setup/domain-global.ts"],
           maxWorkers: domainWorkers,
-          // Projects with different maxWorkers run as groups one after the other: domain first.
+          // Groups run one after the other: the api files first, then the domain files, which keep
+          // every core busy after `npm test`'s journeys end (decision 0031).
           sequence: { groupOrder: 1 },
         },
       },
