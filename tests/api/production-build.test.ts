@@ -1,7 +1,8 @@
 /**
  * The production server runs production builds only (docs/product/engineering.md#speed; issue
  * 12): NODE_ENV=production, and react-router's production bundle, not its development one,
- * which logs dev warnings and costs CPU on every render.
+ * which logs dev warnings and costs CPU on every render. The document's head asks for what the
+ * first paint needs first (docs/decisions/0032).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -32,6 +33,21 @@ describe("the production server (issue 12)", () => {
     await response.text();
     // The development build warns `No routes matched location "..."` on every unmatched render.
     expect(server.output()).not.toContain("No routes matched location");
+  });
+
+  it("asks for the stylesheet before any script, and for the home page's background at once", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    const firstScript = head.search(/<link rel="modulepreload"|<script /);
+    expect(stylesheet).toBeGreaterThan(-1);
+    expect(stylesheet).toBeLessThan(firstScript);
+    // The demo's background (the page's largest paint) is preloaded ahead of the stylesheet that shows it.
+    const background = head.search(/<link rel="preload" href="\/images\/backgrounds\/main\.svg" as="image" fetchPriority="high"\/>/);
+    expect(background).toBeGreaterThan(-1);
+    expect(background).toBeLessThan(stylesheet);
+    // Every route's module is listed up front (routeDiscovery "initial"): no manifest inline in the page.
+    expect(html).not.toContain("window.__reactRouterManifest");
   });
 
   it("bundles react-router's production build into the server build", () => {
