@@ -7,7 +7,8 @@
  *   site) and its resource route, served by @react-router/node on node:http in a process of its
  *   own with NODE_ENV=production, as the site is.
  *
- * Targets (issue 12): visitor `/`, `/post/{id}` (the bench data set's post with exactly 50 comments; on the demo data the home page's most commented), `/search`,
+ * Targets (issue 12): visitor `/`, `/post/{id}` (the bench data set's post with exactly 50
+ * comments; on the demo data the home page's most commented), `/search`,
  * `/profile/{id}` ≥ 2× the minimal page at 50 connections, p99 within 2× the floor's p99 or
  * 50 ms; signed-in `/` and `/post/{id}` ≥ 0.3× the minimal page at 10 connections, p99 ≤ 150 ms;
  * `/api/profile/{id}/posts` and the unread counters ≥ 0.6× the minimal resource route at 50.
@@ -70,6 +71,8 @@ await Promise.race([
   once(minimal.stdout!, "data"),
   once(minimal, "exit").then(([code]) => Promise.reject(new Error(`the minimal page's server exited (${code}) before listening`))),
 ]);
+// Also stopped when the run fails before its measurements (the finally below stops it otherwise).
+process.on("exit", () => minimal.kill());
 const minimalUrl = `http://127.0.0.1:${minimalPort}`;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
