@@ -19,7 +19,7 @@ export default defineConfig({
   test: {
     // A timeout catches a test that hangs; it measures no speed. In `npm test` the Vitest steps share
     // the machine with the journeys (decision 0031), where a test takes three to five times as long
-    // as alone: the api table of who may move a deal in which state took over 30 s once.
+    // as alone: a test that makes several members and deals over HTTP can pass 30 s there.
     testTimeout: 60_000,
     hookTimeout: 90_000,
     projects: [
