@@ -265,10 +265,9 @@ describe("graceful shutdown with realtime clients connected", () => {
       for (const stream of streams) await stream.next(subscribedTo("notifications"));
       const sockets = await Promise.all([openWs(`${server.baseUrl.replace(/^http/, "ws")}/api/ws`), openWs(`${server.baseUrl.replace(/^http/, "ws")}/api/ws`)]);
       await sockets[0]!.auth(someone.apiToken);
-      const started = Date.now();
+      // A stream or socket left open would hold server.close() until the server's forced exit
+      // (10 s, exit code 1): exit code 0 is what shows shutdown did not wait for them.
       exitCode = await server.stop();
-      // The HTTP server's keep-alive timeout is 5 s: a stream left open would hold shutdown that long.
-      expect(Date.now() - started).toBeLessThan(4000);
       for (const socket of sockets) expect(await socket.waitClosed()).toEqual({ code: 1001, reason: "Сервер перезапускается" });
       await waitFor(() => streams.every((stream) => stream.ended()), "the streams to end");
     } finally {
