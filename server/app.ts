@@ -8,10 +8,11 @@
  * surrogate in the path, the query or the body answers 400 `invalid_text` — JSON on /api, a
  * Russian message on pages — before any loader or action runs.
  */
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import express from "express";
+import Negotiator from "negotiator";
 // Types only: req.id and req.log, which server/http-logger.js sets.
 import type {} from "pino-http";
 // A static import: given a function instead, React Router re-derives the whole route
@@ -21,12 +22,13 @@ import type { Db } from "~/db/client.server";
 import { closeDatabase, getDatabase } from "~/db/database.server";
 import { flushImpressions, queueImpressions } from "~/domain/ads/impression-buffer.server";
 import { flushViews, queueView, visitorKeyOf } from "~/domain/posts/view-buffer.server";
-import { csrfTokenForCookies } from "~/lib/csrf.server";
+import { csrfTokenForCookies, csrfTokenForCookiesNow } from "~/lib/csrf.server";
 import {
   adsShownIn,
   cutPage,
   uncutPage,
   fillPageBytes,
+  gzipPageBytes,
   isStorable,
   PAGE_CACHE_ENVELOPE,
   PageCache,
@@ -79,7 +81,11 @@ app.use(async (req, res, next) => {
       hasAuthorization: req.headers.authorization !== undefined,
     });
     const cached = pageKey ? pageCache.get(pageKey) : undefined;
-    if (cached) return await answerFromCache(req, res, cached);
+    if (cached) {
+      const [token, setCookie] = await csrfTokenForCookies(req.headers.cookie);
+      countAnswer(req.originalUrl, req.ip ?? "unknown", req.headers["user-agent"], cached);
+      return answerPage(req, res, cached, token, setCookie, res.locals.cspNonce as string, "HIT");
+    }
 
     const url = requestUrl(req);
     const controller = new AbortController();
@@ -129,7 +135,7 @@ app.use(async (req, res, next) => {
     };
     // A page still holding something of this reader's token is answered to them alone.
     if (cut) pageCache.store(pageKey, page);
-    answerPage(req, res, page, () => text, csrf[0], csrf[1], "MISS");
+    answerPage(req, res, page, csrf[0], csrf[1], res.locals.cspNonce as string, "MISS");
   } catch (error) {
     next(error);
   }
@@ -166,48 +172,80 @@ function announceWrite(db: Db): void {
   })();
 }
 
-/** Answers a visitor's request from a stored page: 304 when their copy is current, else the page with their token. */
-async function answerFromCache(req: ExpressRequest, res: ExpressResponse, page: CachedPage): Promise<void> {
-  const [token, setCookie] = await csrfTokenForCookies(req.headers.cookie);
-  // A view is a view whether the page was rendered or stored (docs/product/engineering.md#speed).
-  const postId = /^\/post\/(\d+)(?:\.data)?(?:\?|$)/.exec(req.originalUrl)?.[1];
-  if (postId) {
-    const { db } = await getDatabase();
-    queueView(db, Number(postId), visitorKeyOf(null, req.ip ?? "unknown", req.get("User-Agent") ?? null));
-  }
-  if (page.adIds.length > 0) queueImpressions((await getDatabase()).db, page.adIds);
-  answerPage(req, res, page, () => fillPageBytes(page, token, res.locals.cspNonce as string), token, setCookie, "HIT");
+/**
+ * Answers a visitor's GET or HEAD from a stored page straight on Node's response, before Express
+ * (server/index.js; docs/decisions/0033-visitor-pages-before-express.md): no middleware, no
+ * router, no awaiting. `headers` are those every page answer carries, made by the caller (the
+ * request id, the security headers with `cspNonce` in the policy). Returns false, having written
+ * nothing, when the request is not for a stored page or its `csrf` cookie needs the library's
+ * reading (csrfTokenForCookiesNow); Express answers it then.
+ */
+export function answerFromPageCache(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { cspNonce, clientIp, headers }: { cspNonce: string; clientIp: string; headers: OutgoingHttpHeaders },
+): boolean {
+  const url = req.url ?? "/";
+  const key = pageCacheKey({ method: req.method ?? "", url, cookieHeader: req.headers.cookie, hasAuthorization: req.headers.authorization !== undefined });
+  const page = key ? pageCache.get(key) : undefined;
+  if (!page) return false;
+  const csrf = csrfTokenForCookiesNow(req.headers.cookie);
+  if (!csrf) return false;
+  res.setHeaders(new Map(Object.entries(headers) as [string, string][]));
+  countAnswer(url, clientIp, req.headers["user-agent"], page);
+  answerPage(req, res, page, csrf[0], csrf[1], cspNonce, "HIT");
+  return true;
 }
 
 /**
- * Sends a visitor page, or 304 when the reader's copy is current, whether the page was just
- * rendered (MISS) or stored (HIT). The 304 carries no Content-Security-Policy: a browser keeps
- * its stored copy and updates the stored headers from the 304, so a policy here would pair this
- * response's nonce with the stored copy's scripts and block every one of them.
+ * Counts what answering a stored page shows, as rendering it would have: a post's view
+ * (docs/product/engineering.md#speed) and the impressions of the page's ads.
+ */
+function countAnswer(url: string, clientIp: string, userAgent: string | undefined, page: CachedPage): void {
+  const postId = /^\/post\/(\d+)(?:\.data)?(?:\?|$)/.exec(url)?.[1];
+  if (!postId && page.adIds.length === 0) return;
+  getDatabase().then(
+    ({ db }) => {
+      if (postId) queueView(db, Number(postId), visitorKeyOf(null, clientIp, userAgent ?? null));
+      if (page.adIds.length > 0) queueImpressions(db, page.adIds);
+    },
+    (error: unknown) => logger.error({ err: error }, "a cached page's view could not be counted"),
+  );
+}
+
+/**
+ * Sends a visitor page with the reader's token and this response's nonce put in, gzipped when
+ * the reader accepts it (from the page's parts compressed when stored, page-gzip.server.ts), or
+ * 304 when the reader's copy is current; whether the page was just rendered (MISS) or stored
+ * (HIT). The 304 carries no Content-Security-Policy: a browser keeps its stored copy and updates
+ * the stored headers from the 304, so a policy here would pair this response's nonce with the
+ * stored copy's scripts and block every one of them.
  */
 function answerPage(
-  req: ExpressRequest,
-  res: ExpressResponse,
+  req: IncomingMessage,
+  res: ServerResponse,
   page: CachedPage,
-  body: () => string | Buffer,
   token: string,
   setCookie: string | null,
+  cspNonce: string,
   outcome: "HIT" | "MISS",
 ): void {
   const etag = pageEtag(page, token);
-  if (!setCookie && req.get("If-None-Match") === etag) {
+  const common = { ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome, Vary: "Accept-Encoding" };
+  if (!setCookie && req.headers["if-none-match"] === etag) {
     res.removeHeader("Content-Security-Policy");
-    res.set({ ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome });
-    res.status(304).end();
+    res.setHeaders(new Map(Object.entries(common)));
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  for (const [name, value] of page.headers) res.append(name, value);
-  if (setCookie) res.append("Set-Cookie", setCookie);
-  res.set({ ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome });
-  // Not res.send(): its own freshness check would answer 304 with this response's policy.
-  const text = body();
-  res.set("Content-Length", String(typeof text === "string" ? Buffer.byteLength(text) : text.length));
-  res.status(page.status).end(text);
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  if (setCookie) res.appendHeader("Set-Cookie", setCookie);
+  const gzip = new Negotiator(req).encoding(["gzip", "identity"]) === "gzip";
+  const body = gzip ? gzipPageBytes(page, token, cspNonce) : fillPageBytes(page, token, cspNonce);
+  res.setHeaders(new Map(Object.entries({ ...common, ...(gzip ? { "Content-Encoding": "gzip" } : {}), "Content-Length": String(body.length) })));
+  res.statusCode = page.status;
+  res.end(body);
 }
 
 /** `cookieHeader` with the cookie `pair` ("name=value") in place of any of the same name. */

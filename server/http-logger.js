@@ -16,10 +16,36 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
  * @returns {string}
  */
 export function requestIdOf(req) {
+  return requestIdFor(req, /** @type {(address: string, hop: number) => boolean} */ (req.app.get("trust proxy fn")));
+}
+
+/**
+ * requestIdOf for a request Express has not seen, given the "trust proxy fn" (`trusted`).
+ * @param {import("http").IncomingMessage} req
+ * @param {(address: string, hop: number) => boolean} trusted
+ * @returns {string}
+ */
+export function requestIdFor(req, trusted) {
   const incoming = req.headers["x-request-id"];
-  const trusted = /** @type {(address: string, hop: number) => boolean} */ (req.app.get("trust proxy fn"));
   if (typeof incoming === "string" && VALID_REQUEST_ID.test(incoming) && trusted(req.socket.remoteAddress ?? "", 0)) return incoming;
   return randomUUID();
+}
+
+/**
+ * The request log's line for a request answered before Express (the visitor page cache,
+ * server/index.js): the same fields and message as requestLogging's, logged when the response
+ * has been sent. `startedAt` is Date.now() when the request came in (ms).
+ * @param {import("pino").Logger} logger
+ * @param {import("http").IncomingMessage} req
+ * @param {import("http").ServerResponse} res
+ * @param {{ reqId: string, ip: string, startedAt: number }} request
+ */
+export function logWhenSent(logger, req, res, { reqId, ip, startedAt }) {
+  res.once("finish", () => {
+    const responseTime = Date.now() - startedAt;
+    const url = redactUrl(req.url ?? "/");
+    logger.info({ reqId, method: req.method, url, statusCode: res.statusCode, ip, responseTime }, `${req.method} ${url} ${res.statusCode} ${responseTime}ms`);
+  });
 }
 
 /**

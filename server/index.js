@@ -6,6 +6,7 @@
 // (docs/decisions/0013); logging from app/lib/logger.server.js, imported once it is valid.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -64,7 +65,7 @@ async function runPrimary(count) {
   return new Promise(() => {});
 }
 
-const { requestLogging, unhandledErrors } = await import("./http-logger.js");
+const { logWhenSent, requestIdFor, requestLogging, unhandledErrors, REQUEST_ID_HEADER } = await import("./http-logger.js");
 
 const DEVELOPMENT = !config.production;
 
@@ -90,31 +91,30 @@ app.use((_req, res, next) => {
 const RECAPTCHA_ON = Boolean(config.recaptchaSiteKey && config.recaptchaSecretKey);
 const RECAPTCHA_SCRIPT_SRC = RECAPTCHA_ON ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [];
 const RECAPTCHA_FRAME_SRC = RECAPTCHA_ON ? { "frame-src": ["'self'", "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] } : {};
-app.use(
-  helmet({
-    // The site also runs inside Telegram's web client as a Mini App, which frames it.
-    xFrameOptions: false,
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" makes Chromium send `Origin: null` on form posts, which React Router's
-    // action CSRF check refuses; the browsers' default policy keeps the origin.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    contentSecurityPolicy: DEVELOPMENT
-      ? false
-      : {
-          directives: {
-            "default-src": ["'self'"],
-            "script-src": ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, "https://telegram.org", ...RECAPTCHA_SCRIPT_SRC],
-            "style-src": ["'self'", "'unsafe-inline'"],
-            // Pictures come only from this site: post images go through /api/image (issue 13 item 11).
-            "img-src": ["'self'", "data:", "blob:"],
-            "connect-src": ["'self'", "ws:", "wss:"],
-            "frame-ancestors": ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
-            "upgrade-insecure-requests": null,
-            ...RECAPTCHA_FRAME_SRC,
-          },
+const securityHeaders = helmet({
+  // The site also runs inside Telegram's web client as a Mini App, which frames it.
+  xFrameOptions: false,
+  crossOriginEmbedderPolicy: false,
+  // "no-referrer" makes Chromium send `Origin: null` on form posts, which React Router's
+  // action CSRF check refuses; the browsers' default policy keeps the origin.
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  contentSecurityPolicy: DEVELOPMENT
+    ? false
+    : {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, "https://telegram.org", ...RECAPTCHA_SCRIPT_SRC],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          // Pictures come only from this site: post images go through /api/image (issue 13 item 11).
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'", "ws:", "wss:"],
+          "frame-ancestors": ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
+          "upgrade-insecure-requests": null,
+          ...RECAPTCHA_FRAME_SRC,
         },
-  }),
-);
+      },
+});
+app.use(securityHeaders);
 
 // Browsers ask for /favicon.ico even when the page names an SVG icon.
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
@@ -225,7 +225,44 @@ try {
   process.exit(1);
 }
 
-const server = app.listen(config.port, config.host, () => {
+// Visitors' stored pages are answered before Express (docs/decisions/0033): with the headers
+// helmet gives every response, taken from it once with a stand-in nonce, and the request log's
+// line. Development has no page cache worth it and goes through Vite.
+const NONCE_STAND_IN = "\u0000nonce\u0000";
+/** @type {Record<string, string>} */
+const pageHeaders = {};
+securityHeaders(
+  /** @type {any} */ ({}),
+  /** @type {any} */ ({
+    locals: { cspNonce: NONCE_STAND_IN },
+    setHeader: (/** @type {string} */ name, /** @type {string} */ value) => (pageHeaders[name] = value),
+    removeHeader: (/** @type {string} */ name) => delete pageHeaders[name],
+  }),
+  () => {},
+);
+const POLICY = "Content-Security-Policy";
+
+const server = createServer((req, res) => {
+  if (!DEVELOPMENT && (req.method === "GET" || req.method === "HEAD")) {
+    const startedAt = Date.now();
+    const cspNonce = randomBytes(16).toString("base64");
+    const reqId = requestIdFor(req, trustProxy);
+    const ip = clientAddress(req);
+    const headers = { [REQUEST_ID_HEADER]: reqId, ...pageHeaders };
+    if (headers[POLICY]) headers[POLICY] = headers[POLICY].replace(NONCE_STAND_IN, cspNonce);
+    try {
+      if (build.answerFromPageCache(req, res, { cspNonce, clientIp: ip, headers })) {
+        logWhenSent(logger, req, res, { reqId, ip, startedAt });
+        return;
+      }
+    } catch (error) {
+      logger.error({ err: error, reqId }, "answering from the page cache failed");
+      if (res.headersSent) return void req.socket.destroy();
+    }
+  }
+  app(req, res);
+});
+server.listen(config.port, config.host, () => {
   const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
   // tests/setup/server.ts waits for "Server is listening"; tests/api/production-build.test.ts
   // reads the mode.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csrfTokenForCookies, validateCsrf } from "./csrf.server";
+import { csrfTokenForCookies, csrfTokenForCookiesNow, validateCsrf } from "./csrf.server";
 
 /** A form post carrying `cookie` and the `csrf` field `field`. */
 function post(cookie: string, field: string): Request {
@@ -25,5 +25,27 @@ describe("CSRF tokens", () => {
     await expect(validateCsrf(post(cookie, other))).rejects.toMatchObject({ status: 403, code: "csrf_invalid" });
     await expect(validateCsrf(post(cookie, ""))).rejects.toMatchObject({ status: 403, code: "csrf_invalid" });
     expect(token).not.toBe(other);
+  });
+
+  it("issues and reads, without awaiting, the very cookie the library does (the page cache's way)", async () => {
+    const [token, setCookie] = csrfTokenForCookiesNow(undefined)!;
+    expect(setCookie).toMatch(/^csrf=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const cookie = setCookie!.split(";")[0]!;
+    // The library reads ours, and a form carrying the token passes.
+    expect(await csrfTokenForCookies(cookie)).toEqual([token, null]);
+    await expect(validateCsrf(post(cookie, token))).resolves.toBeUndefined();
+    // Ours reads the library's, beside other cookies.
+    const [libraryToken, librarySetCookie] = await csrfTokenForCookies(undefined);
+    expect(csrfTokenForCookiesNow(`color-scheme=dark; ${librarySetCookie!.split(";")[0]!}`)).toEqual([libraryToken, null]);
+  });
+
+  it("leaves a tampered cookie to the library, which gives a new token in its place", async () => {
+    const cookie = csrfTokenForCookiesNow(undefined)![1]!.split(";")[0]!;
+    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+    const tampered = `${name}=${value.startsWith("I") ? "J" : "I"}${value.slice(1)}`;
+    expect(csrfTokenForCookiesNow(tampered)).toBeNull();
+    expect(csrfTokenForCookiesNow(`${name}=no-signature`)).toBeNull();
+    const [, replacement] = await csrfTokenForCookies(tampered);
+    expect(replacement).toMatch(/^csrf=/);
   });
 });

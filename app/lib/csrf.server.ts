@@ -3,7 +3,8 @@
  * repeats. Page forms send it as `csrf` (AuthenticityTokenInput); the Auth.js-style calls
  * of docs/product/accounts.md#authjs-style-calls send the same token as `csrfToken`.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { parse as parseCookieHeader, serialize as serializeCookie } from "cookie";
 import { createCookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { getConfig } from "./config.server";
@@ -24,18 +25,19 @@ class CsrfTokens extends CSRF {
   }
 }
 
-let instances: { form: CSRF; authJs: CSRF } | undefined;
+/** The cookie holding the token. */
+const CSRF_COOKIE = "csrf";
+
+let instances: { form: CsrfTokens; authJs: CsrfTokens } | undefined;
+
+function cookieOptions() {
+  return { path: "/", httpOnly: true, sameSite: "lax", secure: getConfig().publicUrl.startsWith("https://") } as const;
+}
 
 function csrf() {
   if (!instances) {
     const config = getConfig();
-    const cookie = createCookie("csrf", {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.publicUrl.startsWith("https://"),
-      secrets: [config.sessionSecret],
-    });
+    const cookie = createCookie(CSRF_COOKIE, { ...cookieOptions(), secrets: [config.sessionSecret] });
     instances = {
       form: new CsrfTokens({ cookie, formDataKey: "csrf", secret: config.sessionSecret }),
       authJs: new CsrfTokens({ cookie, formDataKey: "csrfToken", secret: config.sessionSecret }),
@@ -56,6 +58,41 @@ export function commitCsrfToken(request: Request): Promise<readonly [string, str
  */
 export function csrfTokenForCookies(cookieHeader: string | undefined): Promise<readonly [string, string | null]> {
   return csrf().form.commitToken(new Headers(cookieHeader ? { Cookie: cookieHeader } : {}));
+}
+
+/**
+ * csrfTokenForCookies without awaiting, for answering a visitor from the page cache before
+ * Express (server/index.js): node:crypto's HMAC where react-router's cookie imports a WebCrypto
+ * key on every signature (a sixth of such an answer's CPU, issue 12). Writes and reads the very
+ * cookie react-router's createCookie does: the value is the token as JSON in base64, signed
+ * `value.base64(HMAC-SHA256(SESSION_SECRET, value))` without padding, URL-encoded by the `cookie`
+ * package (tests/api/page-cache.test.ts checks both ways with the library's own cookie).
+ * Returns null for a `csrf` cookie it does not read as one of ours (tampered, or another
+ * secret's); the caller then takes the library's way, which replaces it.
+ */
+export function csrfTokenForCookiesNow(cookieHeader: string | undefined): readonly [string, string | null] | null {
+  const secret = getConfig().sessionSecret;
+  const stored = cookieHeader ? parseCookieHeader(cookieHeader)[CSRF_COOKIE] : undefined;
+  if (stored === undefined) {
+    const token = csrf().form.generate();
+    const value = Buffer.from(JSON.stringify(token)).toString("base64");
+    return [token, serializeCookie(CSRF_COOKIE, `${value}.${cookieSignature(value, secret)}`, cookieOptions())];
+  }
+  const dot = stored.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = stored.slice(0, dot);
+  const given = Buffer.from(stored.slice(dot + 1));
+  const expected = Buffer.from(cookieSignature(value, secret));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const json = Buffer.from(value, "base64").toString("latin1");
+  // Our tokens are base64url, a «.» and the signature (which may end in «=»); anything else goes the library's way.
+  if (!/^"[\w.=-]+"$/.test(json)) return null;
+  return [JSON.parse(json) as string, null];
+}
+
+/** react-router's cookie signature of `value`: HMAC-SHA256 in base64 without padding. */
+function cookieSignature(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
 }
 
 /**

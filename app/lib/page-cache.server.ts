@@ -27,12 +27,13 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { COLOR_SCHEME_COOKIE } from "./color-scheme";
+import { deflateParts, gzipFromParts } from "./page-gzip.server";
 
 /** How long a stored page may be served without a write having been seen (ms). */
 export const PAGE_CACHE_TTL_MS = 30_000;
 /** The pub/sub message (`{ to: PAGE_CACHE_ENVELOPE }`) that tells every process a write happened. */
 export const PAGE_CACHE_ENVELOPE = "page-cache";
-/** Bytes of page bodies kept per process. */
+/** Bytes of page bodies, plain and compressed, kept per process. */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The public pages a visitor may be served from the cache, each also as its `.data` request. */
@@ -49,7 +50,11 @@ export interface CachedPage {
   headers: [string, string][];
   /** The body between placeholders, as UTF-8 bytes; `holes[i]` says what goes after `parts[i]`. */
   parts: Buffer[];
+  /** The parts compressed for answers in gzip (page-gzip.server.ts, with holeLengths). */
+  deflatedParts: Buffer[];
   holes: Hole[];
+  /** The bytes each hole held in the rendered page. */
+  holeLengths: number[];
   /** A hash of the body without its token and nonce. */
   contentHash: string;
   /** The ads the page shows (their click links): answering it counts their impressions, as rendering it did. */
@@ -93,13 +98,23 @@ export function pageCacheKey(request: PageRequest): string | null {
  * UTF-8 bytes: the stored bytes put together, so an answer never encodes the page again.
  */
 export function fillPageBytes(page: CachedPage, token: string, nonce: string): Buffer {
-  const spellings = tokenSpellings(token);
+  const fills = holeBytes(page, token, nonce);
+  if (fills.length === 0) return page.parts[0]!;
   const chunks: Buffer[] = [page.parts[0]!];
-  for (let i = 0; i < page.holes.length; i++) {
-    const hole = page.holes[i]!;
-    chunks.push(Buffer.from(hole === "nonce" ? nonce : spellings[hole]), page.parts[i + 1]!);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  for (let i = 0; i < fills.length; i++) chunks.push(fills[i]!, page.parts[i + 1]!);
+  return Buffer.concat(chunks);
+}
+
+/** fillPageBytes in gzip, from the page's parts compressed when it was stored. */
+export function gzipPageBytes(page: CachedPage, token: string, nonce: string): Buffer {
+  return gzipFromParts(page.parts, page.deflatedParts, page.holeLengths, holeBytes(page, token, nonce));
+}
+
+/** What goes in each of the page's holes for this reader and response, as UTF-8 bytes. */
+function holeBytes(page: CachedPage, token: string, nonce: string): Buffer[] {
+  if (page.holes.length === 0) return [];
+  const spellings = tokenSpellings(token);
+  return page.holes.map((hole) => Buffer.from(hole === "nonce" ? nonce : spellings[hole]));
 }
 
 /** fillPageBytes as text. */
@@ -136,7 +151,11 @@ function tokenSpellings(token: string): Record<Exclude<Hole, "nonce">, string> {
  * signature after its «.»): such a page must not be stored, or it would hand one reader's token
  * to the next.
  */
-export function cutPage(body: string, token: string, nonce: string): Pick<CachedPage, "parts" | "holes" | "contentHash"> | null {
+export function cutPage(
+  body: string,
+  token: string,
+  nonce: string,
+): Pick<CachedPage, "parts" | "deflatedParts" | "holes" | "holeLengths" | "contentHash"> | null {
   const spellings = tokenSpellings(token);
   const byText = new Map<string, Hole>();
   // The longest spelling first, so an escaped one is not cut as a shorter raw one.
@@ -161,12 +180,22 @@ export function cutPage(body: string, token: string, nonce: string): Pick<Cached
   const signature = token.slice(token.lastIndexOf(".") + 1);
   if (signature.length >= 8 && parts.some((part) => part.includes(signature))) return null;
   const contentHash = createHash("sha1").update(parts.join("\u0000")).digest("base64url").slice(0, 16);
-  return { parts: parts.map((part) => Buffer.from(part)), holes, contentHash };
+  const holeLengths = holes.map((hole) => Buffer.byteLength(hole === "nonce" ? nonce : spellings[hole]));
+  return withDeflatedParts({ parts: parts.map((part) => Buffer.from(part)), holes, holeLengths, contentHash });
 }
 
 /** A page answered as rendered, not stored: one part, no holes (for a page cutPage refused). */
-export function uncutPage(body: string): Pick<CachedPage, "parts" | "holes" | "contentHash"> {
-  return { parts: [Buffer.from(body)], holes: [], contentHash: createHash("sha1").update(body).digest("base64url").slice(0, 16) };
+export function uncutPage(body: string): Pick<CachedPage, "parts" | "deflatedParts" | "holes" | "holeLengths" | "contentHash"> {
+  return withDeflatedParts({
+    parts: [Buffer.from(body)],
+    holes: [],
+    holeLengths: [],
+    contentHash: createHash("sha1").update(body).digest("base64url").slice(0, 16),
+  });
+}
+
+function withDeflatedParts<T extends { parts: Buffer[]; holeLengths: number[] }>(page: T): T & { deflatedParts: Buffer[] } {
+  return { ...page, deflatedParts: deflateParts(page.parts, page.holeLengths) };
 }
 
 /** The ids of the ads `body` shows, by their click links (`/ads/{id}/click`, adClickPath). */
@@ -199,7 +228,7 @@ export class PageCache {
     sizeCalculation: (page) =>
       Math.max(
         1,
-        page.parts.reduce((sum, part) => sum + part.length, 0),
+        [...page.parts, ...page.deflatedParts].reduce((sum, part) => sum + part.length, 0),
       ),
     ttl: PAGE_CACHE_TTL_MS,
   });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
+import { waitFor } from "../setup/wait";
 import { Client as BaseClient, csrfFromHtml, decodeHtml } from "./client";
 import { member as sharedServerMember, type Member } from "./members";
 
@@ -73,6 +74,33 @@ describe("the visitor page cache", () => {
     // Their next page is the dark one, not the light page stored for others.
     expect((await visit(second, `/post/${postId}`)).html).toMatch(/<html[^>]*class="[^"]*\bdark\b/);
     expect((await visit(first, `/post/${postId}`)).html).not.toMatch(/<html[^>]*class="[^"]*\bdark\b/);
+  });
+
+  it("answers a stored page as any page: its own nonce in the policy and the scripts, a request id, the security headers, gzip and a log line", async () => {
+    await visit(new Client(), "/faq");
+    const response = await new Client().fetch("/faq", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("X-Page-Cache")).toBe("HIT");
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    const html = await response.text();
+    expect(html).toContain("Вопросы и ответы");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce).toMatch(/^[\w+/]{22}==$/);
+    // Every script runs under this answer's nonce, none under the one the page was rendered with.
+    const scriptNonces = new Set([...html.matchAll(/<script nonce="([^"]+)"/g)].map((match) => match[1]));
+    expect([...scriptNonces]).toEqual([nonce]);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    const requestId = response.headers.get("X-Request-Id");
+    expect(requestId).toMatch(/^[\w-]{36}$/);
+    const line = await waitFor(
+      () =>
+        server
+          .output()
+          .split("\n")
+          .find((logged) => logged.includes(`"reqId":"${requestId}"`)),
+      "the answer's line in the request log",
+    );
+    expect(JSON.parse(line)).toMatchObject({ method: "GET", url: "/faq", statusCode: 200, msg: expect.stringMatching(/^GET \/faq 200 \d+ms$/) });
   });
 
   it("stores a page first rendered for one visitor's token without handing that token to the next visitor", async () => {
