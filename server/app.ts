@@ -73,6 +73,7 @@ app.get("/api/sse", async (req, res, next) => {
 });
 
 app.use(async (req, res, next) => {
+  let renderDone: (() => void) | undefined;
   try {
     const pageKey = pageCacheKey({
       method: req.method,
@@ -80,7 +81,14 @@ app.use(async (req, res, next) => {
       cookieHeader: req.headers.cookie,
       hasAuthorization: req.headers.authorization !== undefined,
     });
-    const cached = pageKey ? pageCache.get(pageKey) : undefined;
+    let cached = pageKey ? pageCache.get(pageKey) : undefined;
+    const underWay = pageKey && !cached ? pageCache.renderUnderWay(pageKey) : undefined;
+    if (underWay) {
+      await underWay;
+      cached = pageCache.get(pageKey!);
+    }
+    // Before anything is awaited, so that readers arriving together find this render under way.
+    if (pageKey && !cached && req.method === "GET") renderDone = pageCache.beginRender(pageKey);
     if (cached) {
       const [token, setCookie] = await csrfTokenForCookies(req.headers.cookie);
       countAnswer(req.originalUrl, req.ip ?? "unknown", req.headers["user-agent"], cached);
@@ -121,6 +129,7 @@ app.use(async (req, res, next) => {
     if (hasBody) announceWrite(db);
     // A HEAD answer has no body to store; a GET stores what HEAD requests are answered from too.
     if (!pageKey || !csrf || req.method !== "GET" || !isStorable(response.status, response.headers)) {
+      renderDone?.();
       if (csrf?.[1]) res.append("Set-Cookie", csrf[1]);
       return await sendResponse(res, response);
     }
@@ -135,9 +144,12 @@ app.use(async (req, res, next) => {
     };
     // A page still holding something of this reader's token is answered to them alone.
     if (cut) pageCache.store(pageKey, page);
+    renderDone?.();
     answerPage(req, res, page, csrf[0], csrf[1], res.locals.cspNonce as string, "MISS");
   } catch (error) {
     next(error);
+  } finally {
+    renderDone?.();
   }
 });
 

@@ -223,6 +223,7 @@ export function isStorable(status: number, headers: Headers): boolean {
 /** One process's store of visitor pages and its generation counter. */
 export class PageCache {
   #generation = 0;
+  readonly #rendering = new Map<string, Promise<void>>();
   readonly #pages = new LRUCache<string, CachedPage>({
     maxSize: PAGE_CACHE_MAX_BYTES,
     sizeCalculation: (page) =>
@@ -251,6 +252,26 @@ export class PageCache {
   /** Stores `page` unless the generation moved on while it was rendered. */
   store(key: string, page: CachedPage): void {
     if (page.generation === this.#generation) this.#pages.set(key, page);
+  }
+
+  /**
+   * The render of `key` under way in this process, if any: a request that finds no stored page
+   * waits for it rather than rendering the same page again (request coalescing, as proxy caches
+   * do), so a page emptied from the cache under load is rendered once, not by every reader.
+   */
+  renderUnderWay(key: string): Promise<void> | undefined {
+    return this.#rendering.get(key);
+  }
+
+  /** Marks a render of `key` as under way; call the returned function once it is stored or given up. */
+  beginRender(key: string): () => void {
+    let finish!: () => void;
+    const underWay = new Promise<void>((resolve) => (finish = resolve));
+    this.#rendering.set(key, underWay);
+    return () => {
+      if (this.#rendering.get(key) === underWay) this.#rendering.delete(key);
+      finish();
+    };
   }
 
   /** Forgets every stored page: something they may show has changed. */
