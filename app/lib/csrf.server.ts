@@ -66,7 +66,7 @@ export function csrfTokenForCookies(cookieHeader: string | undefined): Promise<r
  * key on every signature (a sixth of such an answer's CPU, issue 12). Writes and reads the very
  * cookie react-router's createCookie does: the value is the token as JSON in base64, signed
  * `value.base64(HMAC-SHA256(SESSION_SECRET, value))` without padding, URL-encoded by the `cookie`
- * package (tests/api/page-cache.test.ts checks both ways with the library's own cookie).
+ * package (csrf.server.test.ts checks both ways against the library's own cookie).
  * Returns null for a `csrf` cookie it does not read as one of ours (tampered, or another
  * secret's); the caller then takes the library's way, which replaces it.
  */
