@@ -29,6 +29,7 @@ import {
   uncutPage,
   fillPageBytes,
   gzipPageBytes,
+  holdsToken,
   isStorable,
   PAGE_CACHE_ENVELOPE,
   PageCache,
@@ -244,7 +245,7 @@ function answerPage(
 ): void {
   const etag = pageEtag(page, token);
   const common = { ETag: etag, "Cache-Control": "no-cache", "X-Page-Cache": outcome, Vary: "Accept-Encoding" };
-  if (!setCookie && req.headers["if-none-match"] === etag) {
+  if ((!setCookie || !holdsToken(page)) && req.headers["if-none-match"] === etag) {
     res.removeHeader("Content-Security-Policy");
     res.setHeaders(new Map(Object.entries(common)));
     res.statusCode = 304;
@@ -252,7 +253,8 @@ function answerPage(
     return;
   }
   for (const [name, value] of page.headers) res.appendHeader(name, value);
-  if (setCookie) res.appendHeader("Set-Cookie", setCookie);
+  // A JSON call carries no token: its reader needs no cookie for one.
+  if (setCookie && holdsToken(page)) res.appendHeader("Set-Cookie", setCookie);
   const gzip = new Negotiator(req).encoding(["gzip", "identity"]) === "gzip";
   const body = gzip ? gzipPageBytes(page, token, cspNonce) : fillPageBytes(page, token, cspNonce);
   res.setHeaders(new Map(Object.entries({ ...common, ...(gzip ? { "Content-Encoding": "gzip" } : {}), "Content-Length": String(body.length) })));

@@ -20,7 +20,16 @@ describe("pageCacheKey", () => {
     expect(get("/post/12?comments=2")).toBe("|/post/12?comments=2");
     expect(get("/post/12.data", "csrf=abc; color-scheme=dark")).toBe("dark|/post/12.data");
     expect(get("/_root.data?_routes=routes%2Fhome")).toBe("|/_root.data?_routes=routes%2Fhome");
-    for (const path of ["/articles", "/search?q=велосипед", "/profile/3", "/leaderboard", "/blacklist", "/claims/4", "/services/guarantor"]) {
+    for (const path of [
+      "/articles",
+      "/search?q=велосипед",
+      "/profile/3",
+      "/leaderboard",
+      "/blacklist",
+      "/claims/4",
+      "/services/guarantor",
+      "/api/profile/3/posts?page=2",
+    ]) {
       expect(get(path), path).not.toBeNull();
     }
   });
@@ -31,7 +40,18 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey({ method: "GET", url: "/", cookieHeader: undefined, hasAuthorization: true })).toBeNull();
     expect(pageCacheKey({ method: "POST", url: "/", cookieHeader: undefined, hasAuthorization: false })).toBeNull();
     expect(pageCacheKey({ method: "HEAD", url: "/", cookieHeader: undefined, hasAuthorization: false })).toBe("|/");
-    for (const path of ["/profile", "/profile/wallet", "/post/1/edit", "/admin", "/api/posts", "/auth/login", "/posts/new"]) {
+    for (const path of [
+      "/profile",
+      "/profile/wallet",
+      "/post/1/edit",
+      "/admin",
+      "/api/posts",
+      "/auth/login",
+      "/posts/new",
+      "/api/profile/posts",
+      "/api/profile/3/posts.data",
+      "/api/profile/3",
+    ]) {
       expect(get(path), path).toBeNull();
     }
   });
@@ -85,11 +105,12 @@ describe("stored pages", () => {
     expect(pageEtag(changed, "a")).not.toBe(pageEtag(one, "a"));
   });
 
-  it("are only 200 HTML or single-fetch answers without cookies", () => {
+  it("are only 200 HTML, single-fetch or JSON answers without cookies", () => {
     expect(isStorable(200, new Headers({ "Content-Type": "text/html; charset=utf-8" }))).toBe(true);
     expect(isStorable(200, new Headers({ "Content-Type": "text/x-script" }))).toBe(true);
     expect(isStorable(404, new Headers({ "Content-Type": "text/html" }))).toBe(false);
-    expect(isStorable(200, new Headers({ "Content-Type": "application/json" }))).toBe(false);
+    expect(isStorable(200, new Headers({ "Content-Type": "application/json; charset=utf-8" }))).toBe(true);
+    expect(isStorable(200, new Headers({ "Content-Type": "text/plain" }))).toBe(false);
     expect(isStorable(200, new Headers({ "Content-Type": "text/html", "Cache-Control": "private" }))).toBe(false);
     expect(isStorable(200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "toast=; Max-Age=0" }))).toBe(false);
     expect(storedHeaders(new Headers({ "Content-Type": "text/html", ETag: '"x"', "Set-Cookie": "a=b", Link: "</a.css>; rel=preload" }))).toEqual([

@@ -36,9 +36,13 @@ export const PAGE_CACHE_ENVELOPE = "page-cache";
 /** Bytes of page bodies, plain and compressed, kept per process. */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The public pages a visitor may be served from the cache, each also as its `.data` request. */
+/**
+ * The public pages a visitor may be served from the cache, each also as its `.data` request, and
+ * the public calls that answer every visitor alike (a member's posts: issue 12's
+ * `/api/profile/{id}/posts`).
+ */
 const CACHEABLE_PATH =
-  /^\/(?:_root|articles|faq|music|search|leaderboard|claims|claims\/\d+|blacklist|services\/guarantor|profile\/\d+|post\/\d+)?(?:\.data)?$/;
+  /^\/(?:(?:_root|articles|faq|music|search|leaderboard|claims|claims\/\d+|blacklist|services\/guarantor|profile\/\d+|post\/\d+)?(?:\.data)?|api\/profile\/\d+\/posts)$/;
 /** Cookies that do not make a page personal: the CSRF token (put in per reader) and the colour scheme (in the key). */
 const SHAREABLE_COOKIES = new Set(["csrf", COLOR_SCHEME_COOKIE]);
 /** Response headers a stored page does not keep: they belong to the response that rendered it. */
@@ -124,7 +128,17 @@ export function fillPage(page: CachedPage, token: string, nonce: string): string
 
 /** The ETag of `page` as answered to the reader holding `token`. */
 export function pageEtag(page: CachedPage, token: string): string {
+  if (!holdsToken(page)) return `"${page.contentHash}"`;
   return `"${page.contentHash}.${createHash("sha1").update(token).digest("base64url").slice(0, 10)}"`;
+}
+
+/**
+ * Whether answering `page` gives the reader a CSRF token: an HTML page or its `.data` does, a
+ * JSON call does not, and then no `csrf` cookie is issued with it and its ETag is the same for
+ * every reader.
+ */
+export function holdsToken(page: CachedPage): boolean {
+  return page.holes.some((hole) => hole !== "nonce");
 }
 
 /** What goes in a stored page's hole: the reader's token as written raw, in an HTML attribute or in a script; or the nonce. */
@@ -209,13 +223,13 @@ export function storedHeaders(headers: Iterable<[string, string]>): [string, str
 }
 
 /**
- * Whether a rendered answer may be stored: 200, an HTML or single-fetch body, cacheable, and no
+ * Whether a rendered answer may be stored: 200, an HTML, single-fetch or JSON body, cacheable, and no
  * Set-Cookie at all (the CSRF cookie of a new reader is issued by the cache, not the loader).
  */
 export function isStorable(status: number, headers: Headers): boolean {
   if (status !== 200) return false;
   const type = headers.get("Content-Type") ?? "";
-  if (!/^text\/html|^text\/x-script/i.test(type)) return false;
+  if (!/^text\/html|^text\/x-script|^application\/json/i.test(type)) return false;
   if (/no-store|private/i.test(headers.get("Cache-Control") ?? "")) return false;
   return headers.getSetCookie().length === 0;
 }

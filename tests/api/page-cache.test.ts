@@ -103,6 +103,27 @@ describe("the visitor page cache", () => {
     expect(JSON.parse(line)).toMatchObject({ method: "GET", url: "/faq", statusCode: 200, msg: expect.stringMatching(/^GET \/faq 200 \d+ms$/) });
   });
 
+  it("answers a member's posts call (JSON) to visitors from the cache, without a cookie, and shows a new post at once", async () => {
+    const author = await member();
+    const path = `/api/profile/${author.id}/posts`;
+    const titles = async (response: Response) => ((await response.json()) as { data: { items: { title: string }[] } }).data.items.map((post) => post.title);
+    const first = await new Client().fetch(path);
+    expect(first.status).toBe(200);
+    const second = await new Client().fetch(path);
+    expect(second.headers.get("X-Page-Cache")).toBe("HIT");
+    expect(second.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(second.headers.getSetCookie()).toEqual([]);
+    expect(await titles(second)).toEqual(await titles(first));
+    // The same answer for every reader: a visitor holding it gets 304.
+    const etag = second.headers.get("ETag")!;
+    expect((await new Client().fetch(path, { headers: { "If-None-Match": etag } })).status).toBe(304);
+    const title = `Новый пост для кэша ${Date.now()}`;
+    await publishPost(author, title);
+    const after = await new Client().fetch(path);
+    expect(after.headers.get("X-Page-Cache")).toBe("MISS");
+    expect((await titles(after))[0]).toBe(title);
+  });
+
   it("stores a page first rendered for one visitor's token without handing that token to the next visitor", async () => {
     // remix-utils' own tokens drew from an alphabet with «&», written as &amp; in the form and
     // \u0026 in the hydration script, and such a page once went to the next visitor with the first

@@ -5,7 +5,6 @@
  * allows one comment per 5 s). Runs in the PostgreSQL step of the tests (scripts/test.sh).
  */
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { comments } from "~/db/schema";
@@ -13,24 +12,19 @@ import { commentUrl } from "~/domain/comments/comments.server";
 import { decodeHtml } from "../api/client";
 import { makePost, makeUser } from "../setup/factories";
 import { startServer, type RunningServer } from "../setup/server";
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error("the cluster suite needs TEST_DATABASE_URL (a PostgreSQL server)");
+import { scratchDatabase } from "./scratch-database";
 
 describe("comments on the post page, 50 threads a page (issue 12)", () => {
-  const name = `cluster_cp_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase("cluster_cp");
   let server: RunningServer;
   let handle: DatabaseHandle;
   let postId: number;
   const threadIds: number[] = [];
 
   beforeAll(async () => {
-    await admin.unsafe(`create database "${name}"`);
-    server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex") });
-    handle = await openDatabase({ url: url.toString(), maxConnections: 2 });
+    await database.create();
+    server = await startServer({ DATABASE_URL: database.url, SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex") });
+    handle = await openDatabase({ url: database.url, maxConnections: 2 });
     const [author, writer] = [await makeUser(handle.db), await makeUser(handle.db)];
     postId = await makePost(handle.db, author);
     const rows = await handle.db
@@ -44,8 +38,7 @@ describe("comments on the post page, 50 threads a page (issue 12)", () => {
   afterAll(async () => {
     await handle?.close();
     await server?.stop();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   const page = async (path: string) => {

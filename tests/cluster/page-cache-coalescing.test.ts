@@ -7,30 +7,23 @@
  * step of the tests (scripts/test.sh), on a built server.
  */
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, csrfFromHtml, decodeHtml } from "../api/client";
 import { startServer, type RunningServer } from "../setup/server";
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error("the cluster suite needs TEST_DATABASE_URL (a PostgreSQL server)");
+import { scratchDatabase } from "./scratch-database";
 
 describe("a crowd of visitors at a page not yet stored", () => {
-  const name = `cluster_pc_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase("cluster_pc");
   let server: RunningServer;
 
   beforeAll(async () => {
-    await admin.unsafe(`create database "${name}"`);
-    server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex") });
+    await database.create();
+    server = await startServer({ DATABASE_URL: database.url, SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex") });
   });
 
   afterAll(async () => {
     await server?.stop();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it("gets it rendered once, and every visitor their own token", async () => {

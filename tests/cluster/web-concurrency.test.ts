@@ -4,13 +4,10 @@
  * server on its own PostgreSQL database (workers need DATABASE_URL).
  */
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
 import { waitFor } from "../setup/wait";
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error("the cluster suite needs TEST_DATABASE_URL (a PostgreSQL server)");
+import { scratchDatabase } from "./scratch-database";
 
 /** The pids of the JSON log lines that match `test`. */
 function pidsOf(output: string, test: (line: Record<string, unknown>) => boolean): Set<number> {
@@ -24,21 +21,17 @@ function pidsOf(output: string, test: (line: Record<string, unknown>) => boolean
 }
 
 describe("WEB_CONCURRENCY=2 (issue 12)", () => {
-  const name = `cluster_wc_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase("cluster_wc");
   let server: RunningServer;
 
   beforeAll(async () => {
-    await admin.unsafe(`create database "${name}"`);
-    server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex"), WEB_CONCURRENCY: "2" });
+    await database.create();
+    server = await startServer({ DATABASE_URL: database.url, SEED_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex"), WEB_CONCURRENCY: "2" });
   }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it("runs two workers that both answer on the one port, and stops on SIGTERM", async () => {
