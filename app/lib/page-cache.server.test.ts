@@ -5,6 +5,7 @@ import {
   fillPage,
   fillPageBytes,
   isStorable,
+  PAGE_CACHE_TTL_MS,
   PageCache,
   pageCacheKey,
   pageEtag,
@@ -130,6 +131,23 @@ describe("stored pages", () => {
     expect(cache.get("|/")).toBeUndefined();
     cache.store("|/", page(cache.generation));
     expect(cache.get("|/")).toBeDefined();
+  });
+
+  it("once expired, are answered stale only while a render of them is under way, and never after a write", () => {
+    let now = 1_000;
+    const cache = new PageCache({ clock: { now: () => now } });
+    const stored = page(cache.generation);
+    cache.store("|/", stored);
+    now += PAGE_CACHE_TTL_MS + 1;
+    expect(cache.get("|/")).toBeUndefined();
+    expect(cache.staleWhileRendering("|/")).toBeUndefined();
+    const done = cache.beginRender("|/");
+    expect(cache.renderUnderWay("|/")).toBeDefined();
+    expect(cache.staleWhileRendering("|/")).toBe(stored);
+    cache.invalidate();
+    expect(cache.staleWhileRendering("|/")).toBeUndefined();
+    done();
+    expect(cache.renderUnderWay("|/")).toBeUndefined();
   });
 });
 

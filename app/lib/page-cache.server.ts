@@ -238,15 +238,23 @@ export function isStorable(status: number, headers: Headers): boolean {
 export class PageCache {
   #generation = 0;
   readonly #rendering = new Map<string, Promise<void>>();
-  readonly #pages = new LRUCache<string, CachedPage>({
-    maxSize: PAGE_CACHE_MAX_BYTES,
-    sizeCalculation: (page) =>
-      Math.max(
-        1,
-        [...page.parts, ...page.deflatedParts].reduce((sum, part) => sum + part.length, 0),
-      ),
-    ttl: PAGE_CACHE_TTL_MS,
-  });
+  readonly #pages: LRUCache<string, CachedPage>;
+
+  /** `clock` measures the pages' lifetime (ms; performance by default, a fake one in tests). */
+  constructor({ clock }: { clock?: { now(): number } } = {}) {
+    this.#pages = new LRUCache<string, CachedPage>({
+      maxSize: PAGE_CACHE_MAX_BYTES,
+      sizeCalculation: (page) =>
+        Math.max(
+          1,
+          [...page.parts, ...page.deflatedParts].reduce((sum, part) => sum + part.length, 0),
+        ),
+      ttl: PAGE_CACHE_TTL_MS,
+      // An expired page stays until it is replaced or evicted, for staleWhileRendering.
+      noDeleteOnStaleGet: true,
+      ...(clock ? { perf: clock } : {}),
+    });
+  }
 
   /** The current generation; read before rendering and pass to store(). */
   get generation(): number {
@@ -275,6 +283,18 @@ export class PageCache {
    */
   renderUnderWay(key: string): Promise<void> | undefined {
     return this.#rendering.get(key);
+  }
+
+  /**
+   * The expired page of `key` while it is being rendered again: readers are answered with it
+   * instead of waiting for the render (stale-while-revalidate). Only a page that outlived
+   * PAGE_CACHE_TTL_MS qualifies: a write empties the cache, so nothing a write changed is ever
+   * served stale.
+   */
+  staleWhileRendering(key: string): CachedPage | undefined {
+    if (!this.#rendering.has(key)) return undefined;
+    const page = this.#pages.peek(key, { allowStale: true });
+    return page && page.generation === this.#generation ? page : undefined;
   }
 
   /** Marks a render of `key` as under way; call the returned function once it is stored or given up. */
