@@ -188,15 +188,16 @@ function announceWrite(db: Db): void {
 /**
  * Answers a visitor's GET or HEAD from a stored page straight on Node's response, before Express
  * (server/index.js; docs/decisions/0033-visitor-pages-before-express.md): no middleware, no
- * router, no awaiting. `headers` are those every page answer carries, made by the caller (the
- * request id, the security headers with `cspNonce` in the policy). Returns false, having written
- * nothing, when the request is not for a stored page or its `csrf` cookie needs the library's
- * reading (csrfTokenForCookiesNow); Express answers it then.
+ * router, no awaiting. `answering()` is called once the page will be answered, and gives what
+ * every page answer carries (the request id and security headers, with `cspNonce` in the policy)
+ * and the reader's address. Returns false, having written nothing and without calling it, when
+ * the request is not for a stored page or its `csrf` cookie needs the library's reading
+ * (csrfTokenForCookiesNow); Express answers it then.
  */
 export function answerFromPageCache(
   req: IncomingMessage,
   res: ServerResponse,
-  { cspNonce, clientIp, headers }: { cspNonce: string; clientIp: string; headers: OutgoingHttpHeaders },
+  answering: () => { cspNonce: string; clientIp: string; headers: OutgoingHttpHeaders },
 ): boolean {
   const url = req.url ?? "/";
   const key = pageCacheKey({ method: req.method ?? "", url, cookieHeader: req.headers.cookie, hasAuthorization: req.headers.authorization !== undefined });
@@ -204,6 +205,7 @@ export function answerFromPageCache(
   if (!page) return false;
   const csrf = csrfTokenForCookiesNow(req.headers.cookie);
   if (!csrf) return false;
+  const { cspNonce, clientIp, headers } = answering();
   res.setHeaders(new Map(Object.entries(headers) as [string, string][]));
   countAnswer(url, clientIp, req.headers["user-agent"], page);
   answerPage(req, res, page, csrf[0], csrf[1], cspNonce, "HIT");

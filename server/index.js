@@ -245,18 +245,20 @@ const POLICY = "Content-Security-Policy";
 const server = createServer((req, res) => {
   if (!DEVELOPMENT && (req.method === "GET" || req.method === "HEAD")) {
     const startedAt = Date.now();
-    const cspNonce = randomBytes(16).toString("base64");
-    const reqId = requestIdFor(req, trustProxy);
-    const ip = clientAddress(req);
-    const headers = { [REQUEST_ID_HEADER]: reqId, ...pageHeaders };
-    if (headers[POLICY]) headers[POLICY] = headers[POLICY].replace(NONCE_STAND_IN, cspNonce);
+    // Made only for a request the cache answers: Express makes its own for the rest.
+    const answering = () => {
+      const cspNonce = randomBytes(16).toString("base64");
+      const reqId = requestIdFor(req, trustProxy);
+      const ip = clientAddress(req);
+      const headers = { [REQUEST_ID_HEADER]: reqId, ...pageHeaders };
+      if (headers[POLICY]) headers[POLICY] = headers[POLICY].replace(NONCE_STAND_IN, cspNonce);
+      logWhenSent(logger, req, res, { reqId, ip, startedAt });
+      return { cspNonce, clientIp: ip, headers };
+    };
     try {
-      if (build.answerFromPageCache(req, res, { cspNonce, clientIp: ip, headers })) {
-        logWhenSent(logger, req, res, { reqId, ip, startedAt });
-        return;
-      }
+      if (build.answerFromPageCache(req, res, answering)) return;
     } catch (error) {
-      logger.error({ err: error, reqId }, "answering from the page cache failed");
+      logger.error({ err: error }, "answering from the page cache failed");
       if (res.headersSent) return void req.socket.destroy();
     }
   }
