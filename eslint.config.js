@@ -130,4 +130,24 @@ export default defineConfig([
       "react-hooks/unsupported-syntax": "warn",
     },
   },
+  {
+    // Links and forms carry no route discovery attribute: every route's manifest ships up front
+    // (app/components/ui/link.tsx; issue 12, page weight).
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink", "Form"],
+              message: 'Import Link, NavLink and Form from "~/components/ui/link" (no data-discover attribute; issue 12).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -1,5 +1,6 @@
 /** The auth layout (docs/product/routes.md#layouts): a centred card on a soft background, the site name above it. */
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useRootData } from "~/root-data";
 
 export default function AuthLayout() {

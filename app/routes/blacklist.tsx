@@ -5,7 +5,8 @@
  * JavaScript; docs/product/claims.md#blacklist-search) narrows it by name or reason; paginated
  * with ?page, keeping the query.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/blacklist";
 import { BlacklistSearch } from "~/components/claims/blacklist-search";
 import { BlacklistTable } from "~/components/claims/blacklist-table";

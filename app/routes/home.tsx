@@ -5,7 +5,8 @@
  * each shown ad counts an impression.
  */
 import { preload } from "react-dom";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/home";
 import { AdCard, AdPlacementBlock } from "~/components/ads/ad-slot";
 import { CategoryFilter } from "~/components/posts/category-filter";

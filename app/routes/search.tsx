@@ -3,7 +3,8 @@
  * category query value, whose background follows docs/product/content.md#category-backgrounds. A GET form, so it works without
  * JavaScript; the results are plain links and pagination links.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SearchX, Sparkles } from "lucide-react";
 import type { Route } from "./+types/search";
 import { PostList } from "~/components/posts/post-card";

@@ -2,7 +2,7 @@
  * The admin area's navigation (docs/product/moderation.md#admin-pages): a column beside the page
  * on wide screens, a scrolling row of tabs on narrow ones. Plain links: works without JavaScript.
  */
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/ui/link";
 import { BarChart3, FileText, Flag, HelpCircle, LayoutDashboard, Megaphone, Music, Settings, Users } from "lucide-react";
 import { cn } from "~/lib/utils";
 

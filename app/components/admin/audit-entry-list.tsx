@@ -3,7 +3,7 @@
  * whom or what (a link where the target has a page), and why. Used by /admin/log and the member
  * page of /admin/members.
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DEAL_RESOLUTION_LABELS, type DealResolution } from "~/domain/deals/types";
 import { formatKopecks } from "~/domain/ledger/money";
 import type { AuditEntryDto } from "~/domain/moderation/types";

@@ -3,7 +3,7 @@
  * claims filed against them and by them, deals as buyer or seller — each a link to its page, with
  * its state, sum and the other party (a link to their own member page).
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CLAIM_STATUS_LABELS, type ClaimDto } from "~/domain/claims/types";
 import { DEAL_STATE_LABELS, type DealDto } from "~/domain/deals/types";
 import { formatKopecks } from "~/domain/ledger/money";

@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SanctionBadges, SanctionPeriodField, SanctionUntilField, selectClass, untilText } from "~/components/admin/admin-ui";
 import { resultFor, type FormActionData } from "~/components/forms/action-data";

@@ -8,7 +8,8 @@
  */
 import { getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AlertTriangle, Bot, MessageSquarePlus, Send, Square, Trash2 } from "lucide-react";

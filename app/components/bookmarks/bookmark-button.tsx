@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Icon } from "~/components/ui/icon";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { Button } from "~/components/ui/button";

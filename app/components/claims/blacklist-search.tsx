@@ -3,7 +3,7 @@
  * so it works without JavaScript (with it, a client-side navigation), and what was found.
  */
 import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { BLACKLIST_QUERY_MAX } from "~/domain/claims/blacklist-query";

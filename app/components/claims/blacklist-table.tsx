@@ -1,5 +1,5 @@
 /** The public blacklist (docs/product/claims.md#blacklist): avatar with the scam mark, name, reason, amount, date and the claim. */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { BlacklistEntryDto } from "~/domain/claims/types";
 import { formatKopecks } from "~/domain/ledger/money";
 import { formatDate } from "~/lib/format";

@@ -1,5 +1,5 @@
 /** Rows of claims for /claims: number, the other party, amount, status and date, each linking to the claim. */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { ClaimDto } from "~/domain/claims/types";
 import { formatKopecks } from "~/domain/ledger/money";
 import { formatDate } from "~/lib/format";

@@ -1,5 +1,5 @@
 /** A member in a claim or on the blacklist: avatar (scam overlay for a SCAMMER), name and ranks, linked to the profile. */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Avatar, type AvatarSize } from "~/components/ui/avatar";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { ClaimPartyDto } from "~/domain/claims/types";

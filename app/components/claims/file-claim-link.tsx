@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 
 /** «Подать претензию» on someone else's profile: opens /claims/new with the member prefilled. */

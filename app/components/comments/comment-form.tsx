@@ -2,7 +2,8 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { useEffect, useRef } from "react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,5 @@
-import { Link, useFetchers } from "react-router";
+import { useFetchers } from "react-router";
+import { Link } from "~/components/ui/link";
 import { MessageSquare } from "lucide-react";
 import type { CommentDto } from "~/domain/comments/comments.server";
 import { formatCount } from "~/lib/format";

@@ -1,6 +1,6 @@
 /** The open conversation's header (see ConversationHeader). */
 import { ArrowLeft, Globe } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useOnline } from "~/components/realtime/realtime-provider";
 import { MemberAvatar } from "~/components/users/trust-card";
 import type { ConversationDetailDto } from "~/domain/conversations/types";

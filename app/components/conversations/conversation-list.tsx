@@ -7,7 +7,7 @@ import { ScrollArea } from "~/components/ui/scroll-area";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Globe, Plus, Users } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useUnread } from "~/components/realtime/realtime-provider";
 import { formatUnreadCount } from "~/components/realtime/unread";

@@ -8,7 +8,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Crown, LogOut, UserMinus, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { FormErrors } from "~/components/forms/form-errors";

@@ -10,7 +10,8 @@
  */
 import { Icon } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, type FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { ModerationForm } from "~/components/moderation/moderation-button";

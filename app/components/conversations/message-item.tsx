@@ -9,7 +9,8 @@
  */
 import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { IMAGE_EXCERPT } from "~/domain/conversations/excerpt";
 import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
 import type { MessageDto, MessageImageDto } from "~/domain/conversations/types";

@@ -4,7 +4,7 @@
  * ordinary form post; with it, the same navigation without a reload.
  */
 import { MessageCircle } from "lucide-react";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Avatar } from "~/components/ui/avatar";
 import { isScammer, TrustHoverCard, type MemberRef } from "~/components/users/trust-card";
 import { formatKopecks } from "~/domain/ledger/money";

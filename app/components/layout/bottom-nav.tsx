@@ -5,7 +5,7 @@
  * Plain links, so it works without JavaScript; the badges are the header's live counters.
  */
 import { Bell, Home, LogIn, MessagesSquare, Search, ShieldCheck, User } from "lucide-react";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/ui/link";
 import { useUnread } from "~/components/realtime/realtime-provider";
 import { formatUnreadCount } from "~/components/realtime/unread";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link, NavLink } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { LogOut, PenSquare, ShieldCheck } from "lucide-react";
 import { ColorSchemeToggle } from "~/components/layout/color-scheme-toggle";

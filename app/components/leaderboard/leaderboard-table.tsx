@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { MemberAvatar, TrustHoverCard } from "~/components/users/trust-card";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { LeaderboardEntryDto } from "~/domain/leaderboard/leaderboard.server";

@@ -2,11 +2,14 @@
  * The «Пожаловаться» control of posts, comments, wall entries, messages and profiles
  * (docs/product/moderation.md#reports). Without JavaScript it is a link to the report page
  * (/report?type=…&id=…&back=…); with it, the same form opens in a dialog and a filed report
- * closes it with a toast. Not shown on one's own items (the server refuses those too).
+ * closes it with a toast. Shown to members only («any member reports»: a visitor's page carries
+ * none, which on a post with 50 comments is 18 KB of HTML), and not on one's own items (the server
+ * refuses those too).
  */
 import { useCallback, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { REPORT_TARGET_LABELS, type ReportTargetType } from "~/domain/moderation/types";
@@ -34,7 +37,7 @@ export function ReportButton({ type, id, authorId, className, compact }: ReportB
     dialog.current?.close();
     setOpen(false);
   }, []);
-  if (viewer?.id === authorId) return null;
+  if (viewer === null || viewer.id === authorId) return null;
   const back = `${location.pathname}${location.search}${location.hash}`;
   const classes = cn(compact ? "h-8 px-2 text-xs text-muted-foreground" : "text-muted-foreground", className);
   return (
@@ -45,7 +48,7 @@ export function ReportButton({ type, id, authorId, className, compact }: ReportB
           rel="nofollow"
           data-testid="report-button"
           onClick={
-            hydrated && viewer
+            hydrated
               ? (event) => {
                   event.preventDefault();
                   setOpen(true);
@@ -57,7 +60,7 @@ export function ReportButton({ type, id, authorId, className, compact }: ReportB
           <Icon name="flag" className="size-3.5" /> Пожаловаться
         </Link>
       </Button>
-      {hydrated && viewer ? (
+      {hydrated ? (
         <dialog
           ref={dialog}
           aria-labelledby={`report-title-${type}-${id}`}

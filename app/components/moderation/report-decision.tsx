@@ -8,7 +8,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Ban, Check, MessageSquareOff, ShieldBan, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SanctionBadges, SanctionPeriodField, SanctionUntilField } from "~/components/admin/admin-ui";
 import type { FormActionData } from "~/components/forms/action-data";

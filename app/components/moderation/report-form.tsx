@@ -7,7 +7,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef } from "react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FormActionData } from "~/components/forms/action-data";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";

@@ -8,7 +8,7 @@
  * when shorter), by POST /api/music/{id}/plays.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { Music, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from "lucide-react";
 import { formatDuration, type TrackDto } from "~/domain/music/types";

@@ -9,7 +9,8 @@
  */
 import { Bell, CheckCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useSubmit } from "react-router";
+import { useFetcher, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { VIA_FETCHER } from "~/components/forms/fetcher-marker";

@@ -6,7 +6,7 @@
  * its link, with or without JavaScript.
  */
 import { RelativeTime } from "~/components/ui/relative-time";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Avatar } from "~/components/ui/avatar";
 import { TrustHoverCard } from "~/components/users/trust-card";

@@ -4,7 +4,7 @@
  * With JavaScript the same reasons show inline beside the form instead.
  */
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormErrors } from "~/components/forms/form-errors";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";

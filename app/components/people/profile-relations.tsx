@@ -5,7 +5,8 @@
  * page revalidates in place. Nothing actionable on one's own profile; visitors get a sign-in link.
  */
 import { Ban, ChevronDown, UserCheck, UserPlus } from "lucide-react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CATEGORIES } from "~/domain/posts/categories";
 import { cn } from "~/lib/utils";
 

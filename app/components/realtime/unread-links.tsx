@@ -5,7 +5,7 @@
  * changed live by the realtime provider's counters.
  */
 import { MessagesSquare } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";

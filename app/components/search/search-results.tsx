@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { PostCounters } from "~/components/posts/post-counters";
 import { Avatar } from "~/components/ui/avatar";

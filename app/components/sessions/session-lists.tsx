@@ -3,7 +3,7 @@
  * and «Выйти на других устройствах» (plain form posts, so they work without JavaScript), and
  * the sign-in history table.
  */
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

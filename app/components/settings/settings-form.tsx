@@ -4,7 +4,7 @@
  * `intent`, the form-level errors, and a submit button that says it is working (with JavaScript).
  */
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
 import { useSubmitting } from "~/components/forms/use-submitting";

@@ -1,11 +1,9 @@
 import * as React from "react";
 import { ShieldAlert } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { optimizedImageUrl } from "~/lib/images/widths";
 import { cn } from "~/lib/utils";
-
-export const DEFAULT_AVATAR_SRC = "/images/default-avatar.svg";
 
 export type AvatarSize = "sm" | "base" | "lg";
 export type AvatarShape = "circle" | "square";
@@ -64,47 +62,49 @@ export type AvatarProps = {
 
 export function Avatar({ username, src, size = "base", shape = "circle", link, overlay, picture, className }: AvatarProps) {
   const radius = shape === "circle" ? "rounded-full" : squareRadius[size];
-  const shownSrc = src ? (picture ? optimizedImageUrl(src, { variant: picture }) : src) : DEFAULT_AVATAR_SRC;
   // An uploaded picture has a 10×10 placeholder, shown blurred by 3 px until the picture loads (docs/product/interface.md#images).
   const placeholder = src ? optimizedImageUrl(src, { variant: "placeholder" }) : null;
   const [imageFailed, setImageFailed] = React.useState(false);
 
   const avatar = (
     <span
-      data-slot="avatar"
-      data-size={size}
-      data-shape={shape}
-      className={cn("avatar", sizeClasses[size], radius, overlay === "scam" && "ring-2 ring-destructive", !link && className)}
+      className={cn("avatar", sizeClasses[size], radius, !src && "avatar-default", overlay === "scam" && "ring-2 ring-destructive", !link && className)}
       title={overlay === "scam" ? `${username} — мошенник` : undefined}
+      // The default picture is the box's background (app/styles/components.css): no <img> and no
+      // initials under it, 200 bytes less for each of a page's 50 commenters (issue 12, page weight).
+      {...(src ? {} : { role: "img", "aria-label": username })}
     >
-      {/* The initials sit under the picture: they show only if the image fails to load. */}
-      <span data-slot="avatar-fallback" className="avatar-fallback">
-        <span aria-hidden="true">{getInitials(username)}</span>
-      </span>
-      {placeholder && placeholder !== src && !imageFailed ? (
-        <span
-          aria-hidden="true"
-          data-slot="avatar-placeholder"
-          className="absolute inset-0 scale-110 bg-cover bg-center blur-[3px]"
-          style={{ backgroundImage: `url("${placeholder}")` }}
-        />
+      {src ? (
+        <>
+          {/* The initials sit under the picture: they show only if the image fails to load. */}
+          <span className="avatar-fallback" aria-hidden="true">
+            {getInitials(username)}
+          </span>
+          {placeholder && placeholder !== src && !imageFailed ? (
+            <span
+              aria-hidden="true"
+              data-slot="avatar-placeholder"
+              className="absolute inset-0 scale-110 bg-cover bg-center blur-[3px]"
+              style={{ backgroundImage: `url("${placeholder}")` }}
+            />
+          ) : null}
+          {imageFailed ? (
+            <span className="sr-only">{username}</span>
+          ) : (
+            // A plain <img> renders on the server, so avatars show without JavaScript too.
+            <img
+              src={picture ? optimizedImageUrl(src, { variant: picture }) : src}
+              alt={username}
+              loading="lazy"
+              decoding="async"
+              width={SIZE_PX[size]}
+              height={SIZE_PX[size]}
+              onError={() => setImageFailed(true)}
+              className={cn("avatar-image", overlay === "scam" && "grayscale")}
+            />
+          )}
+        </>
       ) : null}
-      {imageFailed ? (
-        <span className="sr-only">{username}</span>
-      ) : (
-        // A plain <img> renders on the server, so avatars show without JavaScript too.
-        <img
-          data-slot="avatar-image"
-          src={shownSrc}
-          alt={username}
-          loading="lazy"
-          decoding="async"
-          width={SIZE_PX[size]}
-          height={SIZE_PX[size]}
-          onError={() => setImageFailed(true)}
-          className={cn("avatar-image", overlay === "scam" && "grayscale")}
-        />
-      )}
       {overlay === "scam" ? (
         <span
           data-slot="avatar-overlay"

@@ -22,7 +22,7 @@ export function HoverCard({
 }
 
 export function HoverCardTrigger(props: React.ComponentProps<typeof HoverCardPrimitive.Trigger>) {
-  return <HoverCardPrimitive.Trigger data-slot="hover-card-trigger" {...props} />;
+  return <HoverCardPrimitive.Trigger {...props} />;
 }
 
 export function HoverCardContent({ className, align = "center", sideOffset = 4, ...props }: React.ComponentProps<typeof HoverCardPrimitive.Content>) {

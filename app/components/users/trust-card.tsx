@@ -9,7 +9,7 @@
  * overlay everywhere (docs/product/claims.md#scammer-rank).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AlertTriangle, CalendarDays, Handshake, Heart, ShieldCheck } from "lucide-react";
 import { Avatar, type AvatarSize } from "~/components/ui/avatar";
 import { HoverCard, HoverCardContent, HoverCardTrigger } from "~/components/ui/hover-card";

@@ -1,6 +1,6 @@
 /** The three balances of a member (docs/product/money.md#accounts): available, held (incoming holds) and deposit. */
 import { Clock, ShieldCheck, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Balances } from "~/domain/ledger/balances.server";
 import { formatKopecks } from "~/domain/ledger/money";
 

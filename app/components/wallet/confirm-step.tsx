@@ -6,7 +6,7 @@
  * the form with the typed values kept in the query string. Used by /profile/wallet (hold
  * releases), /profile/deposit and the deal page; the transfer has its own (TransferConfirm).
  */
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
 import { useSubmitting } from "~/components/forms/use-submitting";

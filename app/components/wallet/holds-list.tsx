@@ -5,7 +5,7 @@
  * release by themselves.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { messagesOf } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";

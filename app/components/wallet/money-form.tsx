@@ -5,7 +5,7 @@
  * submit button that says it is working while the request runs (with JavaScript).
  */
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/form-errors";
 import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";

@@ -6,7 +6,7 @@
  * /profile/{id}/message, so it works without JavaScript).
  */
 import { ArrowDownToLine, MessageCircle } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 import type { UserRefDto } from "~/domain/users/users.server";

@@ -18,7 +18,7 @@ import { formatKopecks, MAX_HOLD_HOURS } from "~/domain/ledger/money";
 import type { TransferPreview } from "~/domain/ledger/wallet.server";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
 import { useSubmitting } from "~/components/forms/use-submitting";

@@ -7,7 +7,7 @@
  */
 import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/ad-slot";
 import { resultFor } from "~/components/forms/action-data";
 import { SettingsForm, SettingsSection } from "~/components/settings/settings-form";

@@ -6,7 +6,7 @@
  * (/admin/ads/slots/{id}, and /new to add one), then the last reviewed requests with their statistics. A
  * visitor is sent to sign in; anyone but an admin gets 403. Every form works without JavaScript.
  */
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/ads";
 import type { FormActionData } from "~/components/forms/action-data";

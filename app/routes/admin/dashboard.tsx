@@ -3,7 +3,7 @@
  * with open reports, open claims, deals in dispute and members who joined today, each a link to
  * where they are handled, and the latest five entries of the audit log.
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/dashboard";
 import { AdminSection } from "~/components/admin/admin-ui";
 import { AuditEntryList } from "~/components/admin/audit-entry-list";

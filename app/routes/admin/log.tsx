@@ -5,7 +5,8 @@
  * filter — an unknown member, a malformed date, a period that ends before it starts — shows a
  * Russian message above an empty list.
  */
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import type { Route } from "./+types/log";
 import { selectClass } from "~/components/admin/admin-ui";
 import { AuditEntryList } from "~/components/admin/audit-entry-list";

@@ -13,7 +13,8 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/member";
 import { AdminSection, selectClass, untilText } from "~/components/admin/admin-ui";

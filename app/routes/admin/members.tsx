@@ -4,7 +4,8 @@
  * a page. The filter is a GET form, so it works without JavaScript; a bad filter value shows a
  * Russian message above an empty list instead of failing the page.
  */
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import type { Route } from "./+types/members";
 import { SanctionBadges, selectClass } from "~/components/admin/admin-ui";
 import { RankBadges } from "~/components/users/rank-badges";

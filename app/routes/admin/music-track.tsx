@@ -4,7 +4,8 @@
  */
 import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/music-track";
 import { resultFor } from "~/components/forms/action-data";
 import { Cover } from "~/components/music/player";

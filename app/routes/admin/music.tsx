@@ -6,7 +6,8 @@
  */
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import type { Route } from "./+types/music";

@@ -9,7 +9,8 @@
  * period in the past, a staff author) shows its Russian reason in the item's card.
  */
 import { ExternalLink, Flag } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/reports";
 import { resultFor, type FormActionData } from "~/components/forms/action-data";
 import { ReportDecisionForm, ReportedMemberSanctions, reportGroupKey } from "~/components/moderation/report-decision";

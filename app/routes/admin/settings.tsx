@@ -8,7 +8,8 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/settings";

@@ -4,7 +4,7 @@
  * days (`?days=`; anything else shows 7). Each series is a chart (with JavaScript) and a table
  * beside it with the same numbers (without JavaScript too).
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/stats";
 import { AdminSection } from "~/components/admin/admin-ui";
 import { formatStatsValue, shortDay, StatsChart } from "~/components/admin/stats-chart";

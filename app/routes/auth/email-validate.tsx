@@ -6,7 +6,8 @@
  * signed-in, unverified member a new link: at most 5 mails an hour per address and 20 per IP.
  * Works with JavaScript off.
  */
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/email-validate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { sendVerificationEmail, verifyEmail } from "~/domain/accounts/email-flows.server";

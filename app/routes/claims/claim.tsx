@@ -10,7 +10,8 @@
  * claimant's trust card and the deposit after (docs/product/interface.md#money-confirmations); if
  * another moderator decided first (409) the page reloads and shows that decision beside the refusal.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/claim";
 import { ClaimParty } from "~/components/claims/claim-party";
 import { ClaimStatusBadge } from "~/components/claims/claim-status-badge";

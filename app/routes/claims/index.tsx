@@ -3,7 +3,8 @@
  * against them — and, for moderators, the queue of open claims. Each list pages on its own key
  * (?filed, ?against, ?queue).
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/index";
 import { ClaimList } from "~/components/claims/claim-list";
 import { buttonVariants } from "~/components/ui/button";

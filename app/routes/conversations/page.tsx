@@ -5,7 +5,8 @@
  * read. The forms post here with an `intent` (actions.server.ts).
  */
 import { MessagesSquare, Users, Zap } from "lucide-react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/page";
 import { ConversationList } from "~/components/conversations/conversation-list";
 import { ConversationView } from "~/components/conversations/conversation-view";

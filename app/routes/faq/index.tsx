@@ -5,7 +5,8 @@
  * /faq#{anchor} opens that question.
  */
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { Search, Settings } from "lucide-react";
 import type { Route } from "./+types/index";
 import { FaqList, filterFaq } from "~/components/faq/faq-list";

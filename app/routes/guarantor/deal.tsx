@@ -10,7 +10,8 @@
  * and shows the new state and buttons beside the refusal (app/lib/revalidate.ts).
  * Anyone else (and an unknown id) gets the 404 page.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/deal";
 import { DealActions, resolveDefaults } from "~/components/deals/deal-actions";
 import { DealHistory } from "~/components/deals/deal-history";

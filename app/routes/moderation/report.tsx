@@ -6,7 +6,7 @@
  * comes back here (`sent=1`) to say so, with the link back. A refusal (duplicate, one's own item, an
  * unknown or deleted item, bad text) shows the form again with the Russian reason.
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/report";
 import { sentByFetcher } from "~/components/forms/fetcher-marker";
 import { ReportForm } from "~/components/moderation/report-form";

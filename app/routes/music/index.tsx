@@ -3,7 +3,7 @@
  * button plays it in the root layout's player (it keeps playing across pages); without it every
  * track has the browser's own audio controls, served with range requests so seeking works.
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BarChart3, Pause, Play, Settings } from "lucide-react";
 import type { Route } from "./+types/index";

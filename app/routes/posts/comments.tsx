@@ -8,7 +8,8 @@
  * get Conform's reply as data instead. GET redirects to the post.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/comments";
 import { CommentForm } from "~/components/comments/comment-form";
 import { sentByFetcher } from "~/components/forms/fetcher-marker";

@@ -4,7 +4,7 @@
  * posts here); POST deletes and goes to the author's posts with a toast. Anyone but the author
  * gets 403 `not_post_author`, an unknown or deleted post 404 `post_not_found`, on the error page.
  */
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Trash2 } from "lucide-react";
 import type { Route } from "./+types/delete";

@@ -2,7 +2,7 @@
  * /posts/new/preview: the post editor's «Предпросмотр» posts here; the page shows the
  * rendered Markdown above the same form, from which the post can be published.
  */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/preview";
 import { PostForm } from "~/components/posts/post-form";
 import { Badge } from "~/components/ui/badge";

@@ -1,7 +1,7 @@
 /** /post/{id}: a post with its author, category, rendered Markdown, actions and comments (public, bare layout). */
 import { RelativeTime } from "~/components/ui/relative-time";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Eye, Lock, Pencil, Pin } from "lucide-react";
 import type { Route } from "./+types/read";
 import { CommentsSection } from "~/components/comments/comments-section";

@@ -1,5 +1,5 @@
 /** /profile/achievements: every achievement, earned or not, of the signed-in member (docs/product/content.md#achievements). */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/achievements";
 import { AchievementGrid } from "~/components/achievements/achievement-grid";
 import { evaluateAchievements, listAchievementStatus } from "~/domain/achievements/achievements.server";

@@ -1,5 +1,6 @@
 /** /profile/bookmarks: the member's bookmarked posts, the most recently bookmarked first (sign-in required; docs/product/content.md#bookmarks). */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/bookmarks";
 import { PostList } from "~/components/posts/post-card";
 import { Pagination } from "~/components/ui/pagination";

@@ -8,7 +8,8 @@
  * runs the actions, and a 409 (the withdrawal was closed meanwhile…) reloads the page's data.
  */
 import { ShieldCheck } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/deposit";
 import { messagesOf, resultFor } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";

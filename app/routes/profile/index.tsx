@@ -1,5 +1,5 @@
 /** /profile: the signed-in member's own page with links to their sections (sign-in required). */
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Bell, Bookmark, FileText, Handshake, History, Landmark, MessagesSquare, Scale, Settings, Trophy, Wallet } from "lucide-react";
 import type { Route } from "./+types/index";
 import { Button } from "~/components/ui/button";

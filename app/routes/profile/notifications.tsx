@@ -7,7 +7,8 @@
  * id 400, on the error page.
  */
 import { useEffect } from "react";
-import { Link, redirect, useFetcher, useLocation } from "react-router";
+import { redirect, useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/notifications";
 import { FetcherMarker, sentByFetcher } from "~/components/forms/fetcher-marker";

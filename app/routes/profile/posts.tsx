@@ -1,5 +1,6 @@
 /** /profile/posts: the signed-in member's own posts (sign-in required). */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/posts";
 import { PostList } from "~/components/posts/post-card";
 import { Button } from "~/components/ui/button";

@@ -5,7 +5,8 @@
  * change page. Each is its own form posting here with an `intent` (settings.server.ts runs
  * them); all work without JavaScript.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/settings";
 import { resultFor } from "~/components/forms/action-data";
 import { AvatarForms, ProfileForm } from "~/components/settings/profile-forms";

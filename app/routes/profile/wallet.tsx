@@ -12,7 +12,8 @@
  * key made by this loader; app/routes/_shared/money-form.server.ts runs the actions. After a 409 (the hold
  * was released meanwhile…) the page reloads its data (app/lib/revalidate.ts).
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/wallet";
 import { resultFor } from "~/components/forms/action-data";
 import { BalanceCards } from "~/components/wallet/balance-cards";
