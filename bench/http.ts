@@ -143,6 +143,17 @@ try {
       ` ${verdict}`,
     );
   }
+
+  // Page weight (issue 12: the post page with 50 comments ≤ 100 KB of HTML before compression).
+  console.log("\npage weight (HTML before compression; target for the post page ≤ 100 KB)");
+  for (const [name, url, headers] of [
+    [`visitor /post/${postId}`, `/post/${postId}`, {}],
+    [`member /post/${postId}`, `/post/${postId}`, { cookie }],
+    ["visitor /", "/", {}],
+  ] as const) {
+    const bytes = (await (await fetch(site + url, { headers })).arrayBuffer()).byteLength;
+    console.log(name.padEnd(46), `${(bytes / 1000).toFixed(1)} KB`.padStart(10));
+  }
 } finally {
   await server.stop();
   floor.close();

@@ -192,3 +192,24 @@ describe("the post page sends comments rendered, not their Markdown (issue 12)",
     expect(own).toContain(`**${marker}**`);
   });
 });
+
+describe("what a post page's comments weigh (issue 12, page weight)", () => {
+  it("a visitor's page has no «Пожаловаться» and its links no route discovery attribute; a member's has «Пожаловаться» on others' comments", async () => {
+    const postId = await demoPostId();
+    const writer = await member();
+    const created = await send(writer.client, postId, { intent: "create", body: "Комментарий, на который можно пожаловаться" });
+    const commentId = commentIdFrom(created, postId);
+
+    const visitorPage = await postPage(postId);
+    expect(visitorPage).toContain(`id="comment-${commentId}"`);
+    // Only members report (docs/product/moderation.md#reports): a visitor would be sent to sign in.
+    expect(visitorPage).not.toContain("Пожаловаться");
+    // Links and page forms carry no route discovery attribute (a fetcher's form still does).
+    expect(visitorPage).not.toMatch(/<a [^>]*data-discover/);
+
+    const reader = await member();
+    const readerPage = decodeHtml(await (await reader.client.fetch(`/post/${postId}`)).text());
+    expect(readerPage).toContain(`/report?type=comment&id=${commentId}&`);
+    expect(readerPage).not.toMatch(/<a [^>]*data-discover/);
+  });
+});

@@ -34,7 +34,9 @@ test("upload an avatar: it is square-cropped to 256×256 and shows in the header
 
   await page.getByRole("button", { name: "Удалить аватар" }).click();
   await expect(page.getByText("Аватар удалён", { exact: true })).toBeVisible();
-  await expect(headerImage).toHaveAttribute("src", "/images/default-avatar.svg");
+  // The default picture again: no uploaded <img>, the avatar named by the username.
+  await expect(headerImage).toHaveCount(0);
+  await expect(page.getByTestId("header-profile").getByRole("img", { name: member.username })).toBeVisible();
   expect((await page.request.get(src)).status()).toBe(404);
 });
 
