@@ -82,7 +82,7 @@ app.use(async (req, res, next) => {
       cookieHeader: req.headers.cookie,
       hasAuthorization: req.headers.authorization !== undefined,
     });
-    let cached = pageKey ? (pageCache.get(pageKey) ?? pageCache.staleWhileRendering(pageKey)) : undefined;
+    let cached = pageKey ? pageCache.answerable(pageKey) : undefined;
     const underWay = pageKey && !cached ? pageCache.renderUnderWay(pageKey) : undefined;
     if (underWay) {
       await underWay;
@@ -201,7 +201,7 @@ export function answerFromPageCache(
 ): boolean {
   const url = req.url ?? "/";
   const key = pageCacheKey({ method: req.method ?? "", url, cookieHeader: req.headers.cookie, hasAuthorization: req.headers.authorization !== undefined });
-  const page = key ? (pageCache.get(key) ?? pageCache.staleWhileRendering(key)) : undefined;
+  const page = key ? pageCache.answerable(key) : undefined;
   if (!page) return false;
   const csrf = csrfTokenForCookiesNow(req.headers.cookie);
   if (!csrf) return false;

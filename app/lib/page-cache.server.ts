@@ -297,6 +297,14 @@ export class PageCache {
     return page && page.generation === this.#generation ? page : undefined;
   }
 
+  /**
+   * The page to answer `key` with now: the stored one, or, while a render of it is under way, its
+   * expired copy (staleWhileRendering). Both the Express path and the answer before Express ask this.
+   */
+  answerable(key: string): CachedPage | undefined {
+    return this.get(key) ?? this.staleWhileRendering(key);
+  }
+
   /** Marks a render of `key` as under way; call the returned function once it is stored or given up. */
   beginRender(key: string): () => void {
     let finish!: () => void;

@@ -8,20 +8,22 @@
  * rule says so); a caller may still pass `discover`. A fetcher's `<Form>` keeps the attribute:
  * its props' type has no `discover`.
  */
-import { forwardRef, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
 import { Form as RouterForm, Link as RouterLink, NavLink as RouterNavLink } from "react-router";
 
+// React 19 passes `ref` as a prop, so the wrappers need no forwardRef.
+
 /** react-router's `<Link>`, without the route discovery attribute. */
-export const Link = forwardRef<HTMLAnchorElement, ComponentProps<typeof RouterLink>>(function Link(props, ref) {
-  return <RouterLink discover="none" ref={ref} {...props} />;
-});
+export function Link(props: ComponentProps<typeof RouterLink>) {
+  return <RouterLink discover="none" {...props} />;
+}
 
 /** react-router's `<NavLink>`, without the route discovery attribute. */
-export const NavLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof RouterNavLink>>(function NavLink(props, ref) {
-  return <RouterNavLink discover="none" ref={ref} {...props} />;
-});
+export function NavLink(props: ComponentProps<typeof RouterNavLink>) {
+  return <RouterNavLink discover="none" {...props} />;
+}
 
 /** react-router's `<Form>`, without the route discovery attribute. */
-export const Form = forwardRef<HTMLFormElement, ComponentProps<typeof RouterForm>>(function Form(props, ref) {
-  return <RouterForm discover="none" ref={ref} {...props} />;
-});
+export function Form(props: ComponentProps<typeof RouterForm>) {
+  return <RouterForm discover="none" {...props} />;
+}
