@@ -47,6 +47,7 @@ import { closeEventStreams } from "~/lib/realtime/sse.server";
 import { attachWebSocketServer, type WebSocketTransport } from "~/lib/realtime/ws.server";
 import "~/lib/context";
 import { serveEventStream } from "./event-stream";
+export { answerMemberCall } from "./member-calls";
 import { sendResponse } from "./send-response";
 
 export const app = express.Router();

@@ -32,9 +32,9 @@ export function requestIdFor(req, trusted) {
 }
 
 /**
- * The request log's line for a request answered before Express (the visitor page cache,
- * server/index.js): the same fields and message as requestLogging's, logged when the response
- * has been sent. `startedAt` is Date.now() when the request came in (ms).
+ * The request log's line for a request answered before Express (the visitor page cache and
+ * members' polled calls, server/index.js): the same fields, message and level as
+ * requestLogging's, logged when the response has been sent. `startedAt` is Date.now() when the request came in (ms).
  * @param {import("pino").Logger} logger
  * @param {import("http").IncomingMessage} req
  * @param {import("http").ServerResponse} res
@@ -44,7 +44,8 @@ export function logWhenSent(logger, req, res, { reqId, ip, startedAt }) {
   res.once("finish", () => {
     const responseTime = Date.now() - startedAt;
     const url = redactUrl(req.url ?? "/");
-    logger.info({ reqId, method: req.method, url, statusCode: res.statusCode, ip, responseTime }, `${req.method} ${url} ${res.statusCode} ${responseTime}ms`);
+    const level = res.statusCode >= 500 ? "error" : "info";
+    logger[level]({ reqId, method: req.method, url, statusCode: res.statusCode, ip, responseTime }, `${req.method} ${url} ${res.statusCode} ${responseTime}ms`);
   });
 }
 

@@ -2,12 +2,12 @@
  * The request log (issue 15): one line per request with an id, nothing secret in it, the id
  * answered in X-Request-Id and carried by every line logged while the request runs.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger, currentLogger, REDACTED } from "../app/lib/logger.server";
-import { requestLogging, unhandledErrors } from "./http-logger";
+import { logWhenSent, requestLogging, unhandledErrors } from "./http-logger";
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -87,5 +87,23 @@ describe("request log", () => {
     const line = await lineFor(lines, failed.headers.get("X-Request-Id")!);
     expect(line).toMatchObject({ level: 50, statusCode: 500, err: { message: "handler exploded" } });
     expect(lines.some((entry) => String(entry.url).startsWith("/assets/"))).toBe(false);
+  });
+
+  it("logs a request answered before Express at the same levels: info, or error for a 5xx", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger({ level: "info", destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    const server = createServer((req, res) => {
+      const reqId = req.url === "/fails" ? "fails-1" : "works-1";
+      logWhenSent(logger, req, res, { reqId, ip: "127.0.0.1", startedAt: Date.now() });
+      res.statusCode = req.url === "/fails" ? 500 : 200;
+      res.end();
+    }).listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect((await fetch(`${url}/works`)).status).toBe(200);
+    expect((await fetch(`${url}/fails`)).status).toBe(500);
+    expect(await lineFor(lines, "works-1")).toMatchObject({ level: 30, method: "GET", url: "/works", statusCode: 200 });
+    expect(await lineFor(lines, "fails-1")).toMatchObject({ level: 50, method: "GET", url: "/fails", statusCode: 500 });
   });
 });

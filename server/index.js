@@ -225,9 +225,9 @@ try {
   process.exit(1);
 }
 
-// Visitors' stored pages are answered before Express (docs/decisions/0033): with the headers
-// helmet gives every response, taken from it once with a stand-in nonce, and the request log's
-// line. Development has no page cache worth it and goes through Vite.
+// Visitors' stored pages (docs/decisions/0033) and members' polled calls (docs/decisions/0035)
+// are answered before Express: with the headers helmet gives every response, taken from it once
+// with a stand-in nonce, and the request log's line. Development goes through Vite.
 const NONCE_STAND_IN = "\u0000nonce\u0000";
 /** @type {Record<string, string>} */
 const pageHeaders = {};
@@ -245,7 +245,7 @@ const POLICY = "Content-Security-Policy";
 const server = createServer((req, res) => {
   if (!DEVELOPMENT && (req.method === "GET" || req.method === "HEAD")) {
     const startedAt = Date.now();
-    // Made only for a request the cache answers: Express makes its own for the rest.
+    // Made only for a request answered here: Express makes its own for the rest.
     const answering = () => {
       const cspNonce = randomBytes(16).toString("base64");
       const reqId = requestIdFor(req, trustProxy);
@@ -256,9 +256,9 @@ const server = createServer((req, res) => {
       return { cspNonce, clientIp: ip, headers };
     };
     try {
-      if (build.answerFromPageCache(req, res, answering)) return;
+      if (build.answerFromPageCache(req, res, answering) || build.answerMemberCall(req, res, answering)) return;
     } catch (error) {
-      logger.error({ err: error }, "answering from the page cache failed");
+      logger.error({ err: error }, "answering before Express failed");
       if (res.headersSent) return void req.socket.destroy();
     }
   }

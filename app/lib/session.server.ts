@@ -54,7 +54,11 @@ const verifiedCookies = new Map<string, string | undefined>();
  * always reads the same under this process's secret, so each is checked once and remembered.
  */
 export async function getSessionId(request: Request): Promise<string | undefined> {
-  const header = request.headers.get("Cookie");
+  return sessionIdOfCookies(request.headers.get("Cookie"));
+}
+
+/** getSessionId for a raw Cookie header (`header`), as a request answered before the router carries it. */
+export async function sessionIdOfCookies(header: string | null | undefined): Promise<string | undefined> {
   const signed = header ? SESSION_COOKIE_VALUE.exec(header)?.[1] : undefined;
   if (!signed) return undefined;
   if (verifiedCookies.has(signed)) return verifiedCookies.get(signed);
@@ -62,6 +66,11 @@ export async function getSessionId(request: Request): Promise<string | undefined
   if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.delete(verifiedCookies.keys().next().value!);
   verifiedCookies.set(signed, sessionId);
   return sessionId;
+}
+
+/** Whether a Cookie header (`header`) carries a session cookie at all, signed or not (no check). */
+export function holdsSessionCookie(header: string | null | undefined): boolean {
+  return header ? SESSION_COOKIE_VALUE.test(header) : false;
 }
 
 /**
@@ -105,7 +114,24 @@ async function lookUpSession(db: Db, request: Request): Promise<CurrentSession |
   const sessionId = await getSessionId(request);
   const cookieRow = sessionId ? await sessionRow(db, sessionId) : null;
   const row = cookieRow ?? (await headerSession(db, request));
-  if (!row) return null;
+  if (row) await markSeen(db, row);
+  return row;
+}
+
+/**
+ * The session and member of a Cookie header (`header`) alone, or null: getCurrentSession for a
+ * request answered before the router (server/member-calls.ts), which sends requests carrying
+ * an Authorization header to the router instead. Marks the member as seen, at most once a minute.
+ */
+export async function getSessionOfCookies(db: Db, header: string | null | undefined): Promise<CurrentSession | null> {
+  const sessionId = await sessionIdOfCookies(header);
+  const row = sessionId ? await sessionRow(db, sessionId) : null;
+  if (row) await markSeen(db, row);
+  return row;
+}
+
+/** Writes the member's last_seen_at when it is more than LAST_SEEN_WRITE_INTERVAL_MS old. */
+async function markSeen(db: Db, row: CurrentSession): Promise<void> {
   const now = Date.now();
   if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
     await db
@@ -113,7 +139,6 @@ async function lookUpSession(db: Db, request: Request): Promise<CurrentSession |
       .set({ lastSeenAt: new Date(now) })
       .where(eq(users.id, row.user.id));
   }
-  return row;
 }
 
 /**

@@ -66,6 +66,39 @@ describe("notifications over HTTP", () => {
     }
   });
 
+  it("answers the unread counters members poll (before the router) as the routes do, and 401 once the session has ended", async () => {
+    const someone = new Client();
+    const { email, password } = await someone.register();
+    const signedIn = await someone.signIn(email, password);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    // This session's cookie alone, as a client polling the counters sends it.
+    const poll = (path: string, init: RequestInit = {}) => fetch(someone.baseUrl + path, { ...init, headers: { Cookie: cookie, ...init.headers } });
+    for (const path of ["/api/profile/notifications/unread", "/api/profile/conversations/messages/unread"]) {
+      const polled = await poll(path);
+      expect(polled.status, path).toBe(200);
+      expect(polled.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+      expect(polled.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(polled.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+      // A query string sends the call through the router: the same answer.
+      const routed = await poll(`${path}?from=test`);
+      expect(await polled.json()).toEqual(await routed.json());
+      expect((await poll(path, { method: "HEAD" })).status).toBe(200);
+    }
+    expect(await (await poll("/api/profile/conversations/messages/unread")).json()).toEqual({ success: true, data: { personal: [], group: [] } });
+
+    const forged = await fetch(`${someone.baseUrl}/api/profile/notifications/unread`, { headers: { Cookie: "__session=forged" } });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ success: false, errors: { code: "unauthorized", message: "Нужно войти на сайт" } });
+    const signedOut = await someone.postForm("/api/auth/signout", { csrfToken: await someone.csrfToken(), callbackUrl: "/", json: "true" });
+    expect(signedOut.status).toBe(200);
+    const afterwards = await poll("/api/profile/notifications/unread");
+    expect(afterwards.status).toBe(401);
+    expect(await afterwards.json()).toMatchObject({ success: false, errors: { code: "unauthorized" } });
+  });
+
   it("lists the member's own notifications, newest first, with sender, texts and links", async () => {
     const { status, body } = await json<Page<NotificationDto>>(author.client, "/api/profile/notifications");
     expect(status).toBe(200);

@@ -112,6 +112,9 @@ describe("Authorization: tma <initData>", () => {
     expect(viaHeader).toMatchObject({ status: 200, body: { ok: true, user: { id: member.id, name: member.name } } });
     const balance = await cookieless.fetch("/api/profile/payments/balance", { headers: { Authorization: `tma ${initData}` } });
     expect(balance.status).toBe(200);
+    const unread = await cookieless.fetch("/api/profile/notifications/unread", { headers: { Authorization: `tma ${initData}` } });
+    expect(unread.status).toBe(200);
+    expect(await unread.json()).toMatchObject({ success: true, data: { count: expect.any(Number) } });
 
     const tampered = initData.replace(/hash=([0-9a-f])/, (_m, d: string) => `hash=${d === "0" ? "1" : "0"}`);
     expect(await me(cookieless, { Authorization: `tma ${tampered}` })).toEqual({ status: 401, body: { ok: false, user: null } });
