@@ -1,6 +1,6 @@
 /**
  * The icons served once as an SVG sprite (/icons.svg) and drawn with `<use>` (issue 12, page
- * weight): the ones that repeat on every comment, post card and member name. An inline lucide
+ * weight): the ones that repeat on every comment, post card and member name, and the phone's bottom bar and the colour-scheme toggle on every page. An inline lucide
  * icon costs about 400 bytes of HTML; a `<use>` of the sprite about 90, and the sprite itself
  * is fetched once and cached (docs/product/interface.md#icons).
  *
@@ -10,6 +10,7 @@
 export const SPRITE_ICON_NAMES = [
   "archive-restore",
   "badge-check",
+  "bell",
   "bookmark",
   "check",
   "check-check",
@@ -20,13 +21,22 @@ export const SPRITE_ICON_NAMES = [
   "file-text",
   "flag",
   "heart",
+  "house",
+  "log-in",
   "message-square",
+  "messages-square",
+  "monitor",
+  "moon",
   "pencil",
   "pin",
   "pin-off",
   "reply",
+  "search",
+  "shield-check",
   "shield-x",
+  "sun",
   "trash-2",
+  "user",
 ] as const;
 
 /** One of the sprite's icons, by lucide's kebab-case name. */

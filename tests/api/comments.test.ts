@@ -212,4 +212,33 @@ describe("what a post page's comments weigh (issue 12, page weight)", () => {
     expect(readerPage).toContain(`/report?type=comment&id=${commentId}&`);
     expect(readerPage).not.toMatch(/<a [^>]*data-discover/);
   });
+
+  it("a comment carries only what its reader sees: no hover-card state, no anchor on a visitor's like link, no false flags in the page's data", async () => {
+    const postId = await demoPostId();
+    const writer = await member();
+    const created = await send(writer.client, postId, { intent: "create", body: "Комментарий на вес" });
+    const commentId = commentIdFrom(created, postId);
+    const articleOf = (page: string) => {
+      const start = page.indexOf(`<article id="comment-${commentId}"`);
+      return page.slice(start, page.indexOf("</article>", start));
+    };
+    const dataOf = (page: string) => page.slice(page.indexOf("streamController.enqueue"));
+
+    const visitorPage = await postPage(postId);
+    const article = articleOf(visitorPage);
+    expect(article).toContain(
+      `<a class="avatar-link" href="/profile/${writer.id}"><span class="avatar avatar-sm avatar-default" role="img" aria-label="${writer.username}">`,
+    );
+    expect(article).toContain(`<span class="trust-trigger"><a class="member-name" href="/profile/${writer.id}">${writer.username}</a></span>`);
+    expect(article).not.toContain("data-state");
+    expect(article).toMatch(/<a class="btn btn-like" aria-label="Войдите, чтобы оценить" title="Войдите, чтобы оценить" href="\/auth\/login\?redirect=[^"]+">/);
+    expect(article).not.toContain(`id="like-comment-${commentId}"`);
+    // No comment is the visitor's to edit or delete: those flags, and the Markdown, stay out of the data.
+    for (const key of ["canEdit", "canDelete", "body"]) expect(dataOf(visitorPage), key).not.toContain(`\\"${key}\\"`);
+
+    const writerPage = decodeHtml(await (await writer.client.fetch(`/post/${postId}`)).text());
+    expect(articleOf(writerPage)).toContain("Изменить");
+    for (const key of ["canEdit", "canDelete", "body"]) expect(dataOf(writerPage), key).toContain(`\\"${key}\\"`);
+    expect(dataOf(writerPage)).toContain("Комментарий на вес");
+  });
 });

@@ -34,7 +34,7 @@ test("a trust card opens after 700 ms of hovering and closes 300 ms after the po
   await page.clock.install();
   await page.goto("/blacklist");
   await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
-  const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader" });
+  const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true });
   await expect(name).toBeVisible();
   await pauseClockWhenHydrated(page);
   const trustCard = page.getByTestId("trust-card");

@@ -105,19 +105,19 @@ test("a moderator deletes a comment and restores it", { tag: "@shares:home-feed"
   await hydrated(moderator.page);
   const comment = moderator.page.locator(`#${anchor}`);
   await clickAndSave(comment.getByRole("button", { name: "Удалить" }));
-  await expect(comment.getByTestId("comment-body")).toHaveText("Удалено модератором");
+  await expect(comment.locator(".comment-body")).toHaveText("Удалено модератором");
 
   await page.goto(path);
-  await expect(page.locator(`#${anchor}`).getByTestId("comment-body")).toHaveText("Удалено модератором");
+  await expect(page.locator(`#${anchor}`).locator(".comment-body")).toHaveText("Удалено модератором");
   await expect(page.getByText(text)).toHaveCount(0);
   await expect(page.locator(`#${anchor}`).getByRole("button", { name: "Восстановить" })).toHaveCount(0);
 
   await clickAndSave(comment.getByRole("button", { name: "Восстановить" }));
-  await expect(comment.getByTestId("comment-body")).toHaveText(text);
+  await expect(comment.locator(".comment-body")).toHaveText(text);
   await moderator.close();
 
   await page.goto(path);
-  await expect(page.locator(`#${anchor}`).getByTestId("comment-body")).toHaveText(text);
+  await expect(page.locator(`#${anchor}`).locator(".comment-body")).toHaveText(text);
 });
 
 test("a moderator pins a post on top of the home feed; a 4th pin is refused until one is unpinned", { tag: "@shares:home-feed" }, async ({ page }) => {

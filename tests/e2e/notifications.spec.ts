@@ -53,7 +53,8 @@ test("a like and a comment reach the post's author, who opens one and marks all 
   // Each names what it is about (docs/product/notifications.md#targets): the comment's start and its post, the post's title.
   await expect(commented.getByTestId("notification-target")).toHaveText(`Комментарий «Сколько просите?» к посту «Продам аккаунт — ${author.username}»`);
   await expect(liked.getByTestId("notification-target")).toHaveText(`Пост «Продам аккаунт — ${author.username}»`);
-  await expect(commented.getByRole("link", { name: "Профиль" })).toHaveAttribute("href", `/profile/${fan.id}`);
+  // The sender's avatar links to their profile, named by their username.
+  await expect(commented.getByRole("link", { name: fan.username }).first()).toHaveAttribute("href", `/profile/${fan.id}`);
   await expect(page.getByTestId("notifications-unread-count")).toHaveText("Непрочитанных: 2");
 
   // Opening the comment notification goes to the comment and marks it read.

@@ -35,7 +35,7 @@ test("a scammer's post cards carry the scam overlay", async ({ page }) => {
 test("hovering a member's name opens their trust card with deposit, deals and claims", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/blacklist");
   await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
-  const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader" });
+  const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true });
   await name.hover();
   const trustCard = page.getByTestId("trust-card");
   await expect(trustCard).toBeVisible();
@@ -62,7 +62,7 @@ test("a trust card that fails to load says so inside the card, and the page stay
   await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Sanya_Trader" })).toBeVisible();
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader" }).hover();
+  await page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true }).hover();
   const trustCard = page.getByTestId("trust-card");
   await expect(trustCard).toContainText("Не удалось загрузить данные участника.");
   await expect(page.getByRole("heading", { level: 1, name: "Sanya_Trader" })).toBeVisible();
@@ -167,7 +167,7 @@ test(
     await expect(logged).toHaveCount(1);
     await cardOpensFrom(logged);
     // The name in the log opens the card too.
-    await logged.getByRole("link", { name: scammer }).hover();
+    await logged.getByRole("link", { name: scammer, exact: true }).hover();
     await expect(page.getByTestId("trust-card").getByTestId("scam-warning")).toBeVisible();
     await page.mouse.move(0, 0);
 

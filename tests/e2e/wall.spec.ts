@@ -31,7 +31,7 @@ test("a member writes on another member's wall; the owner pins it and it shows o
   await expect(entries.first()).toContainText(`Спасибо за сделку, @${owner.username}! Всё честно.`);
   await expect(entries.first().locator("strong")).toHaveText("честно");
   await expect(entries.first().getByRole("link", { name: `@${owner.username}` })).toHaveAttribute("href", `/profile/${owner.id}`);
-  await expect(entries.first().getByRole("link", { name: writer.username })).toBeVisible();
+  await expect(entries.first().getByText(writer.username, { exact: true })).toHaveAttribute("href", `/profile/${writer.id}`);
   await expect(wall.getByLabel("Новая запись")).toHaveValue("");
   // Only the owner pins; the author may delete their entry.
   await expect(entries.first().getByRole("button", { name: "Закрепить" })).toHaveCount(0);

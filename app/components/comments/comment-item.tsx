@@ -7,7 +7,7 @@ import { ModerationForm, useIsModerator } from "~/components/moderation/moderati
 import { ReportButton } from "~/components/moderation/report-button";
 import { Button } from "~/components/ui/button";
 import { RankBadges } from "~/components/users/rank-badges";
-import type { CommentDto } from "~/domain/comments/comments.server";
+import type { PageCommentDto } from "~/domain/comments/comments.server";
 import { cn, isPlainClick } from "~/lib/utils";
 import { CommentForm, CommentFormHiddenFields, commentsAction, type CommentActionData } from "./comment-form";
 import { MemberAvatar, MemberName } from "~/components/users/trust-card";
@@ -20,11 +20,11 @@ export const MODERATED_TEXT = "Удалено модератором";
 export const HIDDEN_TEXT = "Скрыто до решения модератора";
 
 /** A comment's author as the list shows it (a pending comment borrows the viewer's). */
-export type CommentAuthor = CommentDto["author"];
+export type CommentAuthor = PageCommentDto["author"];
 
 export interface CommentItemProps {
   postId: number;
-  comment: CommentDto;
+  comment: PageCommentDto;
   /** The top-level comment of the thread; a reply whose parent is not it says «в ответ @username». */
   threadId: number;
   viewerId: number | null;
@@ -67,7 +67,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
   const moderator = useIsModerator();
   return (
     <article id={`comment-${comment.id}`} data-testid="comment" data-deleted={deleted ? "true" : undefined} className="comment">
-      <CommentHeader author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} id={comment.id}>
+      <CommentHeader author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt ?? null} id={comment.id}>
         {showReplyTo ? (
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="comment-reply-to">
             <Icon name="corner-down-right" className="size-3" />в ответ{" "}
@@ -78,21 +78,17 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
         ) : null}
       </CommentHeader>
       {deleted ? (
-        <p data-testid="comment-body" className="mt-3 text-sm italic text-muted-foreground">
-          {comment.moderated && pendingDelete !== true ? MODERATED_TEXT : DELETED_COMMENT_TEXT}
-        </p>
+        <p className="comment-body italic text-muted-foreground">{comment.moderated && pendingDelete !== true ? MODERATED_TEXT : DELETED_COMMENT_TEXT}</p>
       ) : comment.html === null ? (
-        <p data-testid="comment-body" className="mt-3 text-sm italic text-muted-foreground">
-          {HIDDEN_TEXT}
-        </p>
+        <p className="comment-body italic text-muted-foreground">{HIDDEN_TEXT}</p>
       ) : pendingBody !== undefined ? (
-        <p data-testid="comment-body" className="mt-3 text-sm whitespace-pre-wrap opacity-70" aria-busy>
+        <p className="comment-body whitespace-pre-wrap opacity-70" aria-busy>
           {pendingBody}
         </p>
       ) : (
         <>
           {comment.hidden ? <p className="mt-3 text-xs text-muted-foreground">{HIDDEN_TEXT}: видно вам и модераторам</p> : null}
-          <div data-testid="comment-body" className="prose-post mt-3 text-sm" dangerouslySetInnerHTML={{ __html: comment.html ?? "" }} />
+          <div className="comment-body prose-post" dangerouslySetInnerHTML={{ __html: comment.html ?? "" }} />
         </>
       )}
       {deleted ? (
@@ -108,7 +104,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           <LikeButton
             target="comment"
             targetId={comment.id}
-            liked={comment.liked}
+            liked={comment.liked === true}
             count={comment.likeCount}
             disabled={viewerId === null || viewerId === comment.author.id}
           />
@@ -206,22 +202,14 @@ function CommentHeader({
   return (
     <header className="comment-header">
       <MemberAvatar member={author} />
-      <div className="min-w-0 flex-1">
+      <div className="comment-who">
         <div className="comment-meta">
-          <span data-testid="comment-author">
-            <MemberName member={author} />
-          </span>
+          <MemberName member={author} />
           <RankBadges ranks={author.ranks} />
           {children}
         </div>
-        <p className="text-xs text-muted-foreground">
-          {id === null ? (
-            time
-          ) : (
-            <a href={`#comment-${id}`} className="tap-target hover:underline">
-              {time}
-            </a>
-          )}
+        <p className="comment-date">
+          {id === null ? time : <a href={`#comment-${id}`}>{time}</a>}
           {editedAt ? <span data-testid="comment-edited"> · изменён</span> : null}
         </p>
       </div>
@@ -264,9 +252,7 @@ export function PendingComment({ author, body, replyTo }: { author: CommentAutho
           </span>
         ) : null}
       </CommentHeader>
-      <p data-testid="comment-body" className="mt-3 text-sm whitespace-pre-wrap">
-        {body}
-      </p>
+      <p className="comment-body whitespace-pre-wrap">{body}</p>
       <p className="mt-2 text-xs text-muted-foreground">Отправляем…</p>
     </article>
   );

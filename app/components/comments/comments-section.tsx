@@ -1,7 +1,7 @@
 import { useFetchers } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "~/components/ui/link";
-import { MessageSquare } from "lucide-react";
-import type { CommentDto } from "~/domain/comments/comments.server";
+import type { PageCommentDto } from "~/domain/comments/comments.server";
 import { formatCount } from "~/lib/format";
 import { Button } from "~/components/ui/button";
 import { useRootData } from "~/root-data";
@@ -62,7 +62,7 @@ export function CommentsSection({
   commentsClosed = false,
 }: {
   postId: number;
-  comments: CommentDto[];
+  comments: PageCommentDto[];
   /** Comments not deleted in every thread, shown or not (the heading's count); defaults to those given. */
   totalComments?: number;
   /**
@@ -79,8 +79,8 @@ export function CommentsSection({
   const viewer = useRootData()?.viewer;
   const pending = usePendingChanges(postId);
 
-  const threadOf = new Map<number, CommentDto>();
-  const byId = new Map<number, CommentDto>();
+  const threadOf = new Map<number, PageCommentDto>();
+  const byId = new Map<number, PageCommentDto>();
   for (const thread of comments) {
     for (const comment of [thread, ...thread.replies]) {
       threadOf.set(comment.id, thread);
@@ -97,14 +97,12 @@ export function CommentsSection({
     if (thread) pendingReplies.set(thread.id, [...(pendingReplies.get(thread.id) ?? []), create]);
     else if (create.parentId === null) pendingTop.push(create);
   }
-  const me: CommentAuthor | null = viewer
-    ? { id: viewer.id, username: viewer.username, displayName: viewer.displayName, image: viewer.image, ranks: viewer.ranks }
-    : null;
+  const me: CommentAuthor | null = viewer ? { id: viewer.id, username: viewer.username, image: viewer.image, ranks: viewer.ranks } : null;
 
   const loaded = [...byId.values()].filter((c) => !c.deleted);
   const unloaded = totalComments === undefined ? 0 : Math.max(0, totalComments - loaded.length);
   const visible = loaded.filter((c) => !pending.deletes.has(c.id)).length + unloaded + creates.length;
-  const item = (comment: CommentDto, threadId: number) => (
+  const item = (comment: PageCommentDto, threadId: number) => (
     <CommentItem
       postId={postId}
       comment={comment}
@@ -119,7 +117,7 @@ export function CommentsSection({
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-10 scroll-mt-24 border-t border-border pt-8" data-testid="comments">
       <h2 id="comments-heading" className="flex items-center gap-2 font-heading text-2xl font-bold">
-        <MessageSquare aria-hidden className="size-6 text-primary" /> Комментарии
+        <Icon name="message-square" className="size-6 text-primary" /> Комментарии
         <span className="text-base font-semibold text-muted-foreground" data-testid="comments-count">
           {formatCount(visible)}
         </span>
@@ -152,17 +150,15 @@ export function CommentsSection({
               <li key={thread.id} data-testid="comment-thread">
                 {item(thread, thread.id)}
                 {thread.replies.length > 0 || waiting.length > 0 ? (
-                  <ol className="mt-3 ml-4 grid gap-3 border-l-2 border-border pl-4 sm:ml-10" aria-label={`Ответы на комментарий ${thread.author.username}`}>
+                  <ol className="comment-replies" aria-label={`Ответы на комментарий ${thread.author.username}`}>
                     {thread.replies.map((reply) => (
-                      <li key={reply.id} data-testid="comment-reply">
-                        {item(reply, thread.id)}
-                      </li>
+                      <li key={reply.id}>{item(reply, thread.id)}</li>
                     ))}
                     {me
                       ? waiting.map((create) => {
                           const parent = create.parentId === null ? undefined : byId.get(create.parentId);
                           return (
-                            <li key={create.key} data-testid="comment-reply">
+                            <li key={create.key}>
                               <PendingComment author={me} body={create.body} replyTo={parent && parent.id !== thread.id ? parent.author.username : undefined} />
                             </li>
                           );

@@ -4,8 +4,9 @@
  * Поиск, Гарант and Войти. Hidden from the md breakpoint (768 px) up, where the header has room.
  * Plain links, so it works without JavaScript; the badges are the header's live counters.
  */
-import { Bell, Home, LogIn, MessagesSquare, Search, ShieldCheck, User } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { NavLink } from "~/components/ui/link";
+import type { SpriteIconName } from "~/lib/icons";
 import { useUnread } from "~/components/realtime/realtime-provider";
 import { formatUnreadCount } from "~/components/realtime/unread";
 import { cn } from "~/lib/utils";
@@ -14,7 +15,7 @@ import type { Viewer } from "~/lib/viewer";
 interface Item {
   to: string;
   label: string;
-  icon: typeof Home;
+  icon: SpriteIconName;
   end?: boolean;
   count?: number;
 }
@@ -23,17 +24,17 @@ export function BottomNav({ viewer }: { viewer: Viewer | null }) {
   const unread = useUnread();
   const items: Item[] = viewer
     ? [
-        { to: "/", label: "Главная", icon: Home, end: true },
-        { to: "/search", label: "Поиск", icon: Search },
-        { to: "/profile/conversations", label: "Чаты", icon: MessagesSquare, count: unread?.chats ?? 0 },
-        { to: "/profile/notifications", label: "Уведомления", icon: Bell, count: unread?.notifications ?? 0 },
-        { to: "/profile", label: "Профиль", icon: User, end: true },
+        { to: "/", label: "Главная", icon: "house", end: true },
+        { to: "/search", label: "Поиск", icon: "search" },
+        { to: "/profile/conversations", label: "Чаты", icon: "messages-square", count: unread?.chats ?? 0 },
+        { to: "/profile/notifications", label: "Уведомления", icon: "bell", count: unread?.notifications ?? 0 },
+        { to: "/profile", label: "Профиль", icon: "user", end: true },
       ]
     : [
-        { to: "/", label: "Главная", icon: Home, end: true },
-        { to: "/search", label: "Поиск", icon: Search },
-        { to: "/services/guarantor", label: "Гарант", icon: ShieldCheck },
-        { to: "/auth/login", label: "Войти", icon: LogIn },
+        { to: "/", label: "Главная", icon: "house", end: true },
+        { to: "/search", label: "Поиск", icon: "search" },
+        { to: "/services/guarantor", label: "Гарант", icon: "shield-check" },
+        { to: "/auth/login", label: "Войти", icon: "log-in" },
       ];
   return (
     <nav
@@ -42,20 +43,15 @@ export function BottomNav({ viewer }: { viewer: Viewer | null }) {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto flex max-w-lg">
-        {items.map(({ to, label, icon: Icon, end, count }) => (
+        {items.map(({ to, label, icon, end, count }) => (
           <li key={to} className="flex-1">
             <NavLink
               to={to}
               end={end}
               aria-label={count ? `${label}: ${formatUnreadCount(count)} непрочитанных` : undefined}
-              className={({ isActive }) =>
-                cn(
-                  "relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium text-muted-foreground",
-                  isActive && "text-primary",
-                )
-              }
+              className={({ isActive }) => cn("bottom-nav-link", isActive && "text-primary")}
             >
-              <Icon aria-hidden className="size-5" />
+              <Icon name={icon} className="size-5" />
               <span className="max-w-full truncate">{label}</span>
               {count ? (
                 <span

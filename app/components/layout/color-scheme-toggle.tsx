@@ -6,15 +6,16 @@
  */
 import { useFetcher, useFetchers, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Monitor, Moon, Sun } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { COLOR_SCHEME_LABELS, COLOR_SCHEMES, parseColorScheme, type ColorScheme } from "~/lib/color-scheme";
 import { useRootData } from "~/root-data";
 
 /** The form action of the toggle. */
 export const COLOR_SCHEME_ACTION = "/settings/color-scheme";
 
-const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+/** The sprite's icon of each scheme (app/lib/icons.ts): the toggle is on every page. */
+const ICONS = { system: "monitor", light: "sun", dark: "moon" } as const;
 
 /** The scheme after `scheme` in the toggle's cycle. */
 export function nextColorScheme(scheme: ColorScheme): ColorScheme {
@@ -33,14 +34,13 @@ export function ColorSchemeToggle() {
   const location = useLocation();
   const scheme = useColorScheme();
   const next = nextColorScheme(scheme);
-  const Icon = ICONS[scheme];
   const label = `Тема: ${COLOR_SCHEME_LABELS[scheme].toLowerCase()}. Включить: ${COLOR_SCHEME_LABELS[next].toLowerCase()}`;
   return (
     <fetcher.Form method="post" action={COLOR_SCHEME_ACTION} data-testid="color-scheme-toggle" data-scheme={scheme}>
       <AuthenticityTokenInput />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <Button type="submit" name="scheme" value={next} variant="ghost" size="icon" aria-label={label} title={label} className="size-11">
-        <Icon aria-hidden className="size-5" />
+        <Icon name={ICONS[scheme]} className="size-5" />
       </Button>
     </fetcher.Form>
   );

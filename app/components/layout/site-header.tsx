@@ -81,12 +81,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
         <Link to="/" className="tap-target font-heading text-xl font-extrabold tracking-tight text-primary max-md:tg:shrink-0 max-md:tg:text-lg">
           {siteName}
         </Link>
-        <SectionLinks
-          items={nav}
-          label="Разделы"
-          className="hidden flex-1 items-center gap-1 md:flex"
-          linkClassName="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
-        >
+        <SectionLinks items={nav} label="Разделы" className="hidden flex-1 items-center gap-1 md:flex" linkClassName="nav-link">
           {(item) =>
             item.to === ADMIN_LINK.to ? (
               // The header has no room for the long word beside the sections: an icon, named for screen readers.
@@ -145,7 +140,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
         items={nav}
         label="Разделы (мобильная версия)"
         className="flex gap-1 overflow-x-auto overscroll-x-contain border-t border-border px-2 py-1 md:hidden max-md:tg:order-1 max-md:tg:min-w-0 max-md:tg:flex-1 max-md:tg:border-t-0 max-md:tg:p-0"
-        linkClassName="flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-md px-3 text-sm text-muted-foreground"
+        linkClassName="nav-strip-link"
       >
         {(item) => item.label}
       </SectionLinks>

@@ -4,7 +4,6 @@ import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { FetcherMarker } from "~/components/forms/fetcher-marker";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { FAILURE_TITLE, noInformationText } from "~/lib/reply-toast";
 import type { LikeTarget } from "~/lib/events.server";
@@ -66,32 +65,22 @@ export function LikeButton({
       <span data-testid="like-count">{formatCount(shownCount)}</span>
     </>
   );
-  const buttonClass = cn("gap-1.5 text-muted-foreground", shownLiked && "text-rose-600 hover:text-rose-700");
+  // One class for the control's look (app/styles/components.css): it repeats on every comment.
+  const buttonClass = cn("btn btn-like", shownLiked && "text-rose-600 hover:text-rose-700");
 
   if (disabled && !signedIn) {
     return (
-      <Button asChild variant="ghost" size="sm" className={buttonClass}>
-        <Link id={anchor} to={`/auth/login?redirect=${encodeURIComponent(here)}`} aria-label="Войдите, чтобы оценить" title="Войдите, чтобы оценить">
-          {content}
-        </Link>
-      </Button>
+      // No anchor id: a visitor's like never comes back to it.
+      <Link to={`/auth/login?redirect=${encodeURIComponent(here)}`} className={buttonClass} aria-label="Войдите, чтобы оценить" title="Войдите, чтобы оценить">
+        {content}
+      </Link>
     );
   }
   if (disabled) {
     return (
-      <Button
-        id={anchor}
-        type="button"
-        variant="ghost"
-        size="sm"
-        className={buttonClass}
-        disabled
-        aria-pressed={liked}
-        aria-label={label}
-        title={OWN_ITEM_TITLE[target]}
-      >
+      <button id={anchor} type="button" className={buttonClass} disabled aria-pressed={liked} aria-label={label} title={OWN_ITEM_TITLE[target]}>
         {content}
-      </Button>
+      </button>
     );
   }
   return (
@@ -102,9 +91,9 @@ export function LikeButton({
       <input type="hidden" name="liked" value={String(!shownLiked)} />
       <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
       <FetcherMarker />
-      <Button type="submit" variant="ghost" size="sm" className={buttonClass} aria-pressed={shownLiked} aria-label={label} title={label}>
+      <button type="submit" className={buttonClass} aria-pressed={shownLiked} aria-label={label} title={label}>
         {content}
-      </Button>
+      </button>
     </fetcher.Form>
   );
 }

@@ -8,10 +8,11 @@ import { cn } from "~/lib/utils";
 export type AvatarSize = "sm" | "base" | "lg";
 export type AvatarShape = "circle" | "square";
 
+/** The size classes (app/styles/components.css): sm 40 px, base 64 px, lg 128 px. */
 const sizeClasses: Record<AvatarSize, string> = {
-  sm: "size-10 text-sm", // 40px
-  base: "size-16 text-xl", // 64px
-  lg: "size-32 text-4xl", // 128px
+  sm: "avatar-sm",
+  base: "avatar-base",
+  lg: "avatar-lg",
 };
 
 /** docs/product/interface.md#avatar: avatar sizes sm 40 px, base 64 px, lg 128 px. */
@@ -61,7 +62,8 @@ export type AvatarProps = {
 };
 
 export function Avatar({ username, src, size = "base", shape = "circle", link, overlay, picture, className }: AvatarProps) {
-  const radius = shape === "circle" ? "rounded-full" : squareRadius[size];
+  // Round is the avatar's own shape (.avatar, .avatar-link): only a square one names its radius.
+  const radius = shape === "circle" ? undefined : squareRadius[size];
   // An uploaded picture has a 10×10 placeholder, shown blurred by 3 px until the picture loads (docs/product/interface.md#images).
   const placeholder = src ? optimizedImageUrl(src, { variant: "placeholder" }) : null;
   const [imageFailed, setImageFailed] = React.useState(false);
@@ -123,7 +125,8 @@ export function Avatar({ username, src, size = "base", shape = "circle", link, o
   if (!link) return avatar;
 
   return (
-    <Link to={link} aria-label="Профиль" className={cn("avatar-link", radius, className)}>
+    // Named by the avatar inside (the username), as the name beside it is.
+    <Link to={link} className={cn("avatar-link", radius, className)}>
       {avatar}
     </Link>
   );

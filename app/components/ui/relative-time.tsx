@@ -22,7 +22,8 @@ export function RelativeTime({ iso, className }: { iso: string; className?: stri
   const title = client ? formatDateTimeIn(iso, client.zone) : `${formatDateTimeIn(iso, SERVER_TIME_ZONE)} МСК`;
   return (
     // The server's clock and zone differ from the browser's: the text may differ at hydration, by design.
-    <time dateTime={iso} title={title} className={className} suppressHydrationWarning>
+    // Whole seconds are enough for the machine-readable date: 4 bytes less on each of a page's dates.
+    <time dateTime={iso.replace(/\.\d+Z$/, "Z")} title={title} className={className} suppressHydrationWarning>
       {text}
     </time>
   );

