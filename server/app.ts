@@ -63,16 +63,40 @@ app.get("/api/build", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ version: build.assets.version });
 });
 
-// Server-sent events beside the router (server/event-stream.ts): the same checks, written straight to Node's response.
+// Server-sent events beside the router (server/event-stream.ts): the same checks, written straight
+// to Node's response. Production answers them before Express (answerEventStream); development's
+// requests come here through Vite.
 app.get("/api/sse", async (req, res, next) => {
   try {
-    const url = requestUrl(req);
-    if (urlHoldsForbiddenText(url)) return refuseForbiddenText(url, res);
-    await serveEventStream((await getDatabase()).db, req, res);
+    await serveEventStream((await getDatabase()).db, { url: req.originalUrl, clientAddress: req.ip ?? "unknown" }, res);
   } catch (error) {
     next(error);
   }
 });
+
+/**
+ * Takes GET /api/sse before Express (server/index.js; docs/decisions/0037-event-streams-before-express.md)
+ * and serves it with serveEventStream. `answering()` is called once the request is taken and gives
+ * what every answer carries (the request id and security headers) and the client's address.
+ * Returns false, having written nothing, for any other request.
+ */
+export function answerEventStream(req: IncomingMessage, res: ServerResponse, answering: () => { clientIp: string; headers: OutgoingHttpHeaders }): boolean {
+  const url = req.url ?? "";
+  if (req.method !== "GET" || (url !== "/api/sse" && !url.startsWith("/api/sse?"))) return false;
+  const { clientIp, headers } = answering();
+  res.setHeaders(new Map(Object.entries(headers) as [string, string][]));
+  getDatabase()
+    .then(({ db }) => serveEventStream(db, { url, clientAddress: clientIp }, res))
+    .catch((error: unknown) => {
+      logger.error({ err: error }, "an event stream failed");
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        res.end(JSON.stringify({ success: false, errors: { code: "internal", message: "Внутренняя ошибка сервера" } }));
+      } else res.destroy();
+    });
+  return true;
+}
 
 app.use(async (req, res, next) => {
   let renderDone: (() => void) | undefined;

@@ -225,8 +225,8 @@ try {
   process.exit(1);
 }
 
-// Visitors' stored pages (docs/decisions/0033) and members' polled calls (docs/decisions/0035)
-// are answered before Express: with the headers helmet gives every response, taken from it once
+// Visitors' stored pages (docs/decisions/0033), members' polled calls (docs/decisions/0035) and
+// event streams (docs/decisions/0037) are answered before Express: with the headers helmet gives every response, taken from it once
 // with a stand-in nonce, and the request log's line. Development goes through Vite.
 const NONCE_STAND_IN = "\u0000nonce\u0000";
 /** @type {Record<string, string>} */
@@ -256,7 +256,7 @@ const server = createServer((req, res) => {
       return { cspNonce, clientIp: ip, headers };
     };
     try {
-      if (build.answerFromPageCache(req, res, answering) || build.answerMemberCall(req, res, answering)) return;
+      if (build.answerFromPageCache(req, res, answering) || build.answerMemberCall(req, res, answering) || build.answerEventStream(req, res, answering)) return;
     } catch (error) {
       logger.error({ err: error }, "answering before Express failed");
       if (res.headersSent) return void req.socket.destroy();

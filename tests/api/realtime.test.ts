@@ -78,6 +78,9 @@ describe("subscribing to realtime channels: who may receive what", () => {
           expect(stream.headers["x-accel-buffering"], name).toBe("no");
           // Sent Accept-Encoding: gzip, the stream must still not be compressed (it would be held back).
           expect(stream.headers["content-encoding"], name).toBeUndefined();
+          // Answered before Express (decision 0037), a stream carries what every answer carries.
+          expect(stream.headers["x-request-id"], name).toMatch(/^[0-9a-f-]{36}$/);
+          expect(stream.headers["x-content-type-options"], name).toBe("nosniff");
           const channel = type === "notifications" ? "notifications" : `conversation:${type}:${id}`;
           await stream.next(subscribedTo(channel), `${name}: subscribed`);
         } else {

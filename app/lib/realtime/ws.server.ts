@@ -33,7 +33,7 @@ import { authenticateApiToken, isApiTokenCurrent, mayReceive, receivableChannels
 import { configuredConnectionCaps, takeAddressSlot, takeMemberSlot, type ConnectionCaps } from "./connection-caps.server";
 import { channelName, parseChannel, systemFrame, TYPING_TIMING, WS_CLOSE, type ChannelRef, type RealtimeFrame, type TypingFrameData } from "./frames";
 import { realtimeHub, type RealtimeConnection } from "./hub.server";
-import { frameJson } from "./wire.server";
+import { frameBytes } from "./wire.server";
 
 /** The path the websocket answers on (docs/product/realtime.md#websocket-protocol). */
 export const WS_PATH = "/api/ws";
@@ -177,7 +177,8 @@ export function attachWebSocketServer(server: Server, getDb: () => Promise<Db>, 
         ws.terminate();
         return;
       }
-      ws.send(frameJson(frame));
+      // The frame's bytes, encoded once for every connection, sent as a text message.
+      ws.send(frameBytes(frame), { binary: false });
     };
     const error = (code: string, message: string, channel?: string) => send(systemFrame({ type: "error", code, message, ...(channel ? { channel } : {}) }));
 
