@@ -97,10 +97,11 @@ export type PageCommentDto = Omit<CommentDto, CommentFlag | "body" | "editedAt" 
  */
 export function commentsForPage(list: CommentDto[]): PageCommentDto[] {
   return list.map(({ deleted, moderated, hidden, liked, canEdit, canDelete, body, editedAt, author, replies, ...rest }) => {
-    const flags = { deleted, moderated, hidden, liked, canEdit, canDelete };
+    const flags: Partial<Record<CommentFlag, true>> = {};
+    for (const [flag, value] of Object.entries({ deleted, moderated, hidden, liked, canEdit, canDelete })) if (value) flags[flag as CommentFlag] = true;
     return {
       ...rest,
-      ...Object.fromEntries(Object.entries(flags).filter(([, value]) => value)),
+      ...flags,
       ...(canEdit && body !== null ? { body } : {}),
       ...(editedAt !== null ? { editedAt } : {}),
       author: { id: author.id, username: author.username, image: author.image, ranks: author.ranks },
