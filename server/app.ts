@@ -47,8 +47,10 @@ import { closeEventStreams } from "~/lib/realtime/sse.server";
 import { attachWebSocketServer, type WebSocketTransport } from "~/lib/realtime/ws.server";
 import "~/lib/context";
 import { serveEventStream } from "./event-stream";
-export { answerMemberCall } from "./member-calls";
 import { sendResponse } from "./send-response";
+
+export { answerEventStream } from "./event-stream";
+export { answerMemberCall } from "./member-calls";
 
 export const app = express.Router();
 
@@ -73,30 +75,6 @@ app.get("/api/sse", async (req, res, next) => {
     next(error);
   }
 });
-
-/**
- * Takes GET /api/sse before Express (server/index.js; docs/decisions/0037-event-streams-before-express.md)
- * and serves it with serveEventStream. `answering()` is called once the request is taken and gives
- * what every answer carries (the request id and security headers) and the client's address.
- * Returns false, having written nothing, for any other request.
- */
-export function answerEventStream(req: IncomingMessage, res: ServerResponse, answering: () => { clientIp: string; headers: OutgoingHttpHeaders }): boolean {
-  const url = req.url ?? "";
-  if (req.method !== "GET" || (url !== "/api/sse" && !url.startsWith("/api/sse?"))) return false;
-  const { clientIp, headers } = answering();
-  res.setHeaders(new Map(Object.entries(headers) as [string, string][]));
-  getDatabase()
-    .then(({ db }) => serveEventStream(db, { url, clientAddress: clientIp }, res))
-    .catch((error: unknown) => {
-      logger.error({ err: error }, "an event stream failed");
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader("Content-Type", "application/json; charset=utf-8");
-        res.end(JSON.stringify({ success: false, errors: { code: "internal", message: "Внутренняя ошибка сервера" } }));
-      } else res.destroy();
-    });
-  return true;
-}
 
 app.use(async (req, res, next) => {
   let renderDone: (() => void) | undefined;

@@ -9,12 +9,15 @@
  * router state stays with each open stream. A reader that leaves more than
  * MAX_EVENT_STREAM_BUFFER_BYTES unsent is dropped, as before (issue 13 item 5).
  */
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Db } from "~/db/client.server";
-import { toApiErrorResponse } from "~/lib/errors";
+import { getDatabase } from "~/db/database.server";
+import { AppError } from "~/lib/errors";
 import { INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE, urlHoldsForbiddenText } from "~/lib/input-guard";
 import { subscribeEventStream, type StartEventStream } from "~/lib/realtime/sse.server";
-import { MAX_EVENT_STREAM_BUFFER_BYTES } from "./send-response";
+import { logger } from "~/lib/logger.server";
+import { eventStreamBytes } from "~/lib/realtime/wire.server";
+import { MAX_EVENT_STREAM_BUFFER_BYTES, writeApiError } from "./send-response";
 
 /** What an event stream needs of its request: the path with its query, and the client's address. */
 export interface EventStreamRequest {
@@ -37,15 +40,10 @@ export async function serveEventStream(
 ): Promise<void> {
   let start: StartEventStream;
   try {
-    if (urlHoldsForbiddenText(new URL(request.url, "http://localhost"))) {
-      return writeJson(res, 400, { success: false, errors: { code: INVALID_TEXT_CODE, message: INVALID_TEXT_MESSAGE } });
-    }
+    if (urlHoldsForbiddenText(new URL(request.url, "http://localhost"))) throw new AppError(INVALID_TEXT_CODE, 400, INVALID_TEXT_MESSAGE);
     start = await subscribeEventStream(db, new URLSearchParams(request.url.split("?")[1] ?? ""), { clientAddress: request.clientAddress });
   } catch (error) {
-    const response = toApiErrorResponse(error);
-    if (res.destroyed || res.headersSent) return;
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    if (!res.destroyed && !res.headersSent) await writeApiError(res, error);
     return;
   }
   if (res.destroyed) {
@@ -64,7 +62,7 @@ export async function serveEventStream(
   const cleanup = start({
     send(event, data) {
       if (res.destroyed || res.writableEnded) throw new Error("the event stream's client has gone");
-      res.write(frameBytes(event, data));
+      res.write(eventStreamBytes(event, data));
       // The compression middleware (development's path through Express) buffers until flushed.
       (res as { flush?: () => void }).flush?.();
       // A slow reader is dropped (the close below cleans up) rather than buffered for without bound.
@@ -78,22 +76,24 @@ export async function serveEventStream(
   if (res.destroyed) cleanup();
 }
 
-/** The last frame encoded, with its bytes: the hub hands the same frame to every stream in turn. */
-let lastFrame: { event: string; data: string; bytes: Buffer } | null = null;
-
 /**
- * The `event:`/`data:` lines of a frame as UTF-8, encoded once for all the streams it goes to
- * (a message to 1 000 subscribers was built and encoded 1 000 times).
+ * Takes GET /api/sse before Express (server/index.js; docs/decisions/0037-event-streams-before-express.md)
+ * and serves it with serveEventStream. `answering()` is called once the request is taken and gives
+ * what every answer carries (the request id and security headers) and the client's address.
+ * Returns false, having written nothing, for any other request.
  */
-function frameBytes(event: string, data: string): Buffer {
-  if (lastFrame?.event !== event || lastFrame.data !== data) {
-    lastFrame = { event, data, bytes: Buffer.from(`event: ${event}\ndata: ${data.split("\n").join("\ndata: ")}\n\n`) };
-  }
-  return lastFrame.bytes;
-}
-
-function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
+export function answerEventStream(req: IncomingMessage, res: ServerResponse, answering: () => { clientIp: string; headers: OutgoingHttpHeaders }): boolean {
+  const url = req.url ?? "";
+  if (req.method !== "GET" || (url !== "/api/sse" && !url.startsWith("/api/sse?"))) return false;
+  const { clientIp, headers } = answering();
+  res.setHeaders(new Map(Object.entries(headers) as [string, string][]));
+  getDatabase()
+    .then(({ db }) => serveEventStream(db, { url, clientAddress: clientIp }, res))
+    .catch(async (error: unknown) => {
+      // Before the first byte, the envelope (an unexpected error is reported as every /api call's is).
+      if (!res.headersSent) return writeApiError(res, error);
+      logger.error({ err: error }, "an event stream failed");
+      res.destroy();
+    });
+  return true;
 }

@@ -14,9 +14,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Db } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
-import { Unauthorized, toApiErrorResponse } from "~/lib/errors";
+import { Unauthorized } from "~/lib/errors";
 import { getSessionOfCookies, holdsSessionCookie } from "~/lib/session.server";
 import { unreadMessagesData, unreadNotificationsData } from "~/routes/api/unread-calls.server";
+import { writeApiError, writeJson } from "./send-response";
 
 /** Each call's path and the data it answers for the signed-in member `userId`. */
 type MemberCall = (db: Db, userId: number) => Promise<unknown>;
@@ -42,19 +43,13 @@ export function answerMemberCall(req: IncomingMessage, res: ServerResponse, answ
 }
 
 async function answer(res: ServerResponse, call: MemberCall, cookies: string | undefined): Promise<void> {
-  let status = 200;
-  let body: string;
   try {
     const { db } = await getDatabase();
     const session = await getSessionOfCookies(db, cookies);
     if (!session) throw new Unauthorized();
-    body = JSON.stringify({ success: true, data: await call(db, session.user.id) });
+    const data = await call(db, session.user.id);
+    if (!res.destroyed) writeJson(res, 200, { success: true, data });
   } catch (error) {
-    const response = toApiErrorResponse(error);
-    status = response.status;
-    body = await response.text();
+    if (!res.destroyed) await writeApiError(res, error);
   }
-  if (res.destroyed) return;
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
-  res.end(body);
 }

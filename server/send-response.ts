@@ -4,7 +4,9 @@
  * MAX_EVENT_STREAM_BUFFER_BYTES wait unsent for it, instead of the server buffering frames for it
  * without bound.
  */
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Writable } from "node:stream";
+import { toApiErrorResponse } from "~/lib/errors";
 
 /** Unsent bytes an event stream may hold for a slow reader before it is dropped. */
 export const MAX_EVENT_STREAM_BUFFER_BYTES = 1024 * 1024;
@@ -58,4 +60,25 @@ export async function sendResponse(res: ResponseTarget, response: Response, maxB
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+}
+
+/**
+ * Writes `body` as a whole JSON answer with `status` on Node's response (the answers made before
+ * Express: server/member-calls.ts, server/event-stream.ts), with `headers` besides its type and length.
+ */
+export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * Writes `error` as an /api call's JSON error envelope (toApiErrorResponse: its status and code,
+ * Retry-After for a rate limit, 500 `internal` reported for anything unexpected).
+ */
+export async function writeApiError(res: ServerResponse, error: unknown): Promise<void> {
+  const response = toApiErrorResponse(error);
+  const headers = Object.fromEntries(response.headers);
+  delete headers["content-type"];
+  writeJson(res, response.status, await response.json(), headers);
 }

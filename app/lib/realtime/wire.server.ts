@@ -23,3 +23,17 @@ export function frameBytes(frame: RealtimeFrame): Buffer {
   if (bytes === undefined) bytesCache.set(frame, (bytes = Buffer.from(frameJson(frame))));
   return bytes;
 }
+
+/** The last event-stream event encoded, with its bytes: the hub hands one frame to every stream in turn. */
+let lastEvent: { event: string; data: string; bytes: Buffer } | null = null;
+
+/**
+ * An event stream's `event:`/`data:` lines for `event` and `data` as UTF-8, encoded once for all
+ * the streams a frame goes to (a message to 1 000 subscribers was built and encoded 1 000 times).
+ */
+export function eventStreamBytes(event: string, data: string): Buffer {
+  if (lastEvent?.event !== event || lastEvent.data !== data) {
+    lastEvent = { event, data, bytes: Buffer.from(`event: ${event}\ndata: ${data.split("\n").join("\ndata: ")}\n\n`) };
+  }
+  return lastEvent.bytes;
+}
