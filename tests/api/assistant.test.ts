@@ -19,7 +19,9 @@ beforeAll(async () => {
     ASSISTANT_MODEL: "fake-model",
     ASSISTANT_API_KEY: "sk-http-test",
     ASSISTANT_DAILY_QUOTA: "4",
-    ASSISTANT_TIMEOUT_MS: "800",
+    // Long enough that the fake's immediate 500 is never taken for silence on a loaded machine
+    // (800 ms was not: CI-like load answered after it), short enough for the two waits below.
+    ASSISTANT_TIMEOUT_MS: "2500",
     ASSISTANT_MAX_PROMPT_CHARS: "100",
   });
 }, 90_000);
