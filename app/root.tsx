@@ -32,6 +32,7 @@ import { themeStyle } from "~/lib/theme";
 import { colorSchemeClass, colorSchemeFromCookie } from "~/lib/color-scheme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
+import { TrustCardHost } from "~/components/users/trust-card-host";
 
 /**
  * The document's data: site name, the signed-in member (as the header shows them), the CSRF
@@ -120,6 +121,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
           )}
         </MusicPlayerProvider>
         <Toaster />
+        {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
+        <TrustCardHost />
         {loaderData.toast && !hydrated ? (
           // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
           // clicks through and fades after the toast duration, so it never hides a form's button.

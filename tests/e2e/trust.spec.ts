@@ -48,6 +48,21 @@ test("hovering a member's name opens their trust card with deposit, deals and cl
   await expect(trustCard).toHaveCount(0);
 });
 
+test("focusing a member's name from the keyboard opens their trust card, and Escape closes it", { tag: "@js-only" }, async ({ page }) => {
+  await page.goto("/blacklist");
+  await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sanya_Trader" })).toBeVisible();
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true });
+  await name.focus();
+  const trustCard = page.getByTestId("trust-card");
+  await expect(trustCard.getByTestId("trust-card-figures")).toContainText("Депозит");
+  await expect(name).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(trustCard).toHaveCount(0);
+  await expect(name).toBeFocused();
+});
+
 test("a trust card that fails to load says so inside the card, and the page stays", { tag: "@js-only" }, async ({ page }) => {
   // Its request failing (a limit's 429) went to the route's error boundary: the whole page became the error page.
   await page.route(/\/api\/profiles\/\d+\/trust-card/, (route) =>

@@ -12,8 +12,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link";
 import { AlertTriangle, CalendarDays, Handshake, Heart, ShieldCheck } from "lucide-react";
 import { Avatar, type AvatarSize } from "~/components/ui/avatar";
-import { HoverCard, HoverCardContent, HoverCardTrigger } from "~/components/ui/hover-card";
 import { RankBadges } from "~/components/users/rank-badges";
+import { TRUST_TRIGGER_CLASS, trustTriggerRef } from "~/components/users/trust-triggers";
 import { formatKopecks } from "~/domain/ledger/money";
 import type { Rank } from "~/domain/users/users.server";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
@@ -60,22 +60,16 @@ export function MemberName({ member, className }: { member: MemberRef; className
   );
 }
 
-/** Wraps a link (avatar or name) so that hovering or focusing it opens the member's trust card. */
+/**
+ * Wraps a link (avatar or name) so that hovering or focusing it opens the member's trust card: a
+ * plain span, registered with its member once in the browser; the page's one `TrustCardHost`
+ * (app/components/users/trust-card-host.tsx, in the root) opens the card beside it (decision 0038).
+ */
 export function TrustHoverCard({ member, children }: { member: MemberRef; children: React.ReactNode }) {
-  const loaded = useTrustCardLoader(member.id);
   return (
-    <HoverCard onOpenChange={(open) => open && loaded.load()}>
-      {/* A span takes the hover and (bubbling) focus events: the avatar and the link inside need not forward refs. */}
-      <HoverCardTrigger asChild>
-        {/* No data-state: nothing reads the trigger's, and a page carries a hundred of them. */}
-        <span className="trust-trigger" data-state={undefined}>
-          {children}
-        </span>
-      </HoverCardTrigger>
-      <HoverCardContent className="w-80" data-testid="trust-card">
-        <TrustCard member={member} card={loaded.card} failed={loaded.failed} />
-      </HoverCardContent>
-    </HoverCard>
+    <span className={TRUST_TRIGGER_CLASS} ref={trustTriggerRef(member)}>
+      {children}
+    </span>
   );
 }
 
