@@ -5,7 +5,6 @@ import { useFetcher, useLocation } from "react-router";
 import { LikeButton } from "~/components/likes/like-button";
 import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
 import { ReportButton } from "~/components/moderation/report-button";
-import { Button } from "~/components/ui/button";
 import { RankBadges } from "~/components/users/rank-badges";
 import type { PageCommentDto } from "~/domain/comments/comments.server";
 import { cn, isPlainClick } from "~/lib/utils";
@@ -35,9 +34,6 @@ export interface CommentItemProps {
   /** A moderator closed the post to new comments: no «Ответить» (docs/product/moderation.md#content-actions). */
   commentsClosed?: boolean;
 }
-
-const summaryClass =
-  "inline-flex h-8 max-md:h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground [&::-webkit-details-marker]:hidden";
 
 /** The search parameter naming the comment whose reply form a page opens (without JavaScript). */
 export const REPLY_PARAM = "reply";
@@ -111,7 +107,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           {replying ? (
             <a
               href={replyHref(location, comment.id, replyOpen)}
-              className={summaryClass}
+              className="comment-action"
               aria-expanded={replyOpen}
               onClick={(event) => {
                 // A click meant for a new tab or window follows the link.
@@ -126,7 +122,7 @@ export function CommentItem({ postId, comment, threadId, viewerId, pendingBody, 
           ) : null}
           {comment.canEdit ? (
             <details className="group open:basis-full" open={editOpen} onToggle={(e) => setEditOpen(focusWhenOpened(e.currentTarget))}>
-              <summary className={summaryClass}>
+              <summary className="comment-action">
                 <Icon name="pencil" className="size-3.5" /> Изменить
               </summary>
               <div className="mt-2">
@@ -226,9 +222,9 @@ function DeleteCommentButton({ postId, commentId }: { postId: number; commentId:
       <CommentFormHiddenFields fetcher />
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="commentId" value={commentId} />
-      <Button type="submit" variant="ghost" size="sm" className="text-xs text-muted-foreground hover:text-destructive" disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="comment-action comment-action-danger" disabled={fetcher.state !== "idle"}>
         <Icon name="trash-2" className="size-3.5" /> Удалить
-      </Button>
+      </button>
       {refusal ? (
         <span role="alert" className="text-xs text-destructive">
           {refusal}

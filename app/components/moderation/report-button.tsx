@@ -23,7 +23,7 @@ export interface ReportButtonProps {
   /** Who wrote the item (the member, for a profile): their own items have no button. */
   authorId: number;
   className?: string;
-  /** A smaller, quieter control (comments, messages). */
+  /** The smaller, quieter footer action of a comment or wall entry (.comment-action). */
   compact?: boolean;
 }
 
@@ -39,27 +39,32 @@ export function ReportButton({ type, id, authorId, className, compact }: ReportB
   }, []);
   if (viewer === null || viewer.id === authorId) return null;
   const back = `${location.pathname}${location.search}${location.hash}`;
-  const classes = cn(compact ? "h-8 px-2 text-xs text-muted-foreground" : "text-muted-foreground", className);
+  const openDialog = hydrated
+    ? (event: React.MouseEvent) => {
+        event.preventDefault();
+        setOpen(true);
+        dialog.current?.showModal();
+      }
+    : undefined;
+  const content = (
+    <>
+      <Icon name="flag" className="size-3.5" /> Пожаловаться
+    </>
+  );
   return (
     <>
-      <Button asChild variant="ghost" size="sm" className={classes}>
-        <Link
-          to={reportHref(type, id, back)}
-          rel="nofollow"
-          data-testid="report-button"
-          onClick={
-            hydrated
-              ? (event) => {
-                  event.preventDefault();
-                  setOpen(true);
-                  dialog.current?.showModal();
-                }
-              : undefined
-          }
-        >
-          <Icon name="flag" className="size-3.5" /> Пожаловаться
+      {compact ? (
+        // A comment's or wall entry's footer action (.comment-action): one short class on each of 50.
+        <Link to={reportHref(type, id, back)} rel="nofollow" data-testid="report-button" className={cn("comment-action", className)} onClick={openDialog}>
+          {content}
         </Link>
-      </Button>
+      ) : (
+        <Button asChild variant="ghost" size="sm" className={cn("text-muted-foreground", className)}>
+          <Link to={reportHref(type, id, back)} rel="nofollow" data-testid="report-button" onClick={openDialog}>
+            {content}
+          </Link>
+        </Button>
+      )}
       {hydrated ? (
         <dialog
           ref={dialog}
