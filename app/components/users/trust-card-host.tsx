@@ -12,7 +12,7 @@ import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { autoUpdate, flip, offset, shift, useFloating } from "@floating-ui/react-dom";
 import { HOVER_CARD_CLOSE_DELAY_MS, HOVER_CARD_OPEN_DELAY_MS } from "~/components/ui/hover-card";
-import { TrustCard, type MemberRef } from "~/components/users/trust-card";
+import { fetchTrustCard, TrustCard, type MemberRef } from "~/components/users/trust-card";
 import { trustTriggerOf } from "~/components/users/trust-triggers";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
 
@@ -91,19 +91,17 @@ export function TrustCardHost() {
       cancelOpen();
       setOpen(null);
     };
-    document.addEventListener("pointerover", onPointerOver);
-    document.addEventListener("pointerout", onPointerOut);
-    document.addEventListener("focusin", onFocusIn);
-    document.addEventListener("focusout", onFocusOut);
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
+    const listeners = {
+      pointerover: onPointerOver,
+      pointerout: onPointerOut,
+      focusin: onFocusIn,
+      focusout: onFocusOut,
+      keydown: onKeyDown,
+      pointerdown: onPointerDown,
+    };
+    for (const [type, listener] of Object.entries(listeners)) document.addEventListener(type, listener as EventListener);
     return () => {
-      document.removeEventListener("pointerover", onPointerOver);
-      document.removeEventListener("pointerout", onPointerOut);
-      document.removeEventListener("focusin", onFocusIn);
-      document.removeEventListener("focusout", onFocusOut);
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
+      for (const [type, listener] of Object.entries(listeners)) document.removeEventListener(type, listener as EventListener);
       cancelOpen();
       cancelClose();
     };
@@ -132,12 +130,8 @@ export function TrustCardHost() {
       requests.current.delete(memberId);
       setLoaded((previous) => new Map(previous).set(memberId, next));
     };
-    void fetch(`/api/profiles/${memberId}/trust-card`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        const body = response.ok ? ((await response.json()) as { success: boolean; data?: TrustCardDto }) : null;
-        if (body?.success && body.data) settle({ card: body.data, failed: false });
-        else throw new Error(`trust card: ${response.status}`);
-      })
+    fetchTrustCard(memberId, controller.signal)
+      .then((card) => settle({ card, failed: false }))
       .catch(() => {
         if (!controller.signal.aborted) settle({ card: null, failed: true });
       });

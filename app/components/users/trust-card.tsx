@@ -190,12 +190,8 @@ function useTrustCardLoader(memberId: number): { card: TrustCardDto | null; fail
     if (request.current && !request.current.signal.aborted) return;
     const controller = new AbortController();
     request.current = controller;
-    void fetch(`/api/profiles/${memberId}/trust-card`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        const body = response.ok ? ((await response.json()) as { success: boolean; data?: TrustCardDto }) : null;
-        if (body?.success && body.data) setState({ card: body.data, failed: false });
-        else throw new Error(`trust card: ${response.status}`);
-      })
+    fetchTrustCard(memberId, controller.signal)
+      .then((card) => setState({ card, failed: false }))
       .catch(() => {
         if (controller.signal.aborted) return;
         request.current = null;
@@ -203,4 +199,15 @@ function useTrustCardLoader(memberId: number): { card: TrustCardDto | null; fail
       });
   }, [memberId]);
   return { ...state, load };
+}
+
+/**
+ * Member `memberId`'s trust card from GET /api/profiles/{id}/trust-card. Rejects when the answer
+ * is not a card (a limit's 429, a server error, no network) or `signal` aborts the request.
+ */
+export async function fetchTrustCard(memberId: number, signal: AbortSignal): Promise<TrustCardDto> {
+  const response = await fetch(`/api/profiles/${memberId}/trust-card`, { signal, headers: { Accept: "application/json" } });
+  const body = response.ok ? ((await response.json()) as { success: boolean; data?: TrustCardDto }) : null;
+  if (!body?.success || !body.data) throw new Error(`trust card: ${response.status}`);
+  return body.data;
 }
