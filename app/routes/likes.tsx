@@ -1,6 +1,7 @@
 /**
  * POST /likes: like or unlike a post, comment or wall post (issue 3 items 2 and 10).
- * The LikeButton form: without JavaScript it redirects back to `redirectTo`, and a refusal
+ * The LikeButton form: without JavaScript it redirects back to `redirectTo` (to the button's anchor
+ * when a page's shared like form sent it), and a refusal
  * shows the error page (403 own item, 404, 429); a fetcher (`via=fetcher`) gets the new
  * state or the refusal as data. A visitor is sent to sign in and then back.
  */
@@ -23,8 +24,17 @@ export default function FormTarget() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runFormTarget(context, request, (actor, form) => {
-    const { target, id, liked } = parseForm(LikeFormSchema, form);
-    return liked === undefined ? toggleLike(context.db, actor, target, id) : setLike(context.db, actor, target, id, liked);
-  });
+  return runFormTarget(
+    context,
+    request,
+    (actor, form) => {
+      const { target, id, liked } = parseForm(LikeFormSchema, form);
+      return liked === undefined ? toggleLike(context.db, actor, target, id) : setLike(context.db, actor, target, id, liked);
+    },
+    // A page's shared like form (SharedLikeForms) names the page only: back to the button pressed.
+    (form) => {
+      const parsed = LikeFormSchema.safeParse(Object.fromEntries(form));
+      return parsed.success ? `like-${parsed.data.target}-${parsed.data.id}` : null;
+    },
+  );
 }

@@ -81,6 +81,30 @@ describe("POST /likes", () => {
     expect(await likeButton(fan, post.path)).toEqual({ pressed: false, label: "Нравится", count: "0" });
   });
 
+  it("gives a member's page one pair of comment-like forms, and a comment's like comes back to its button", async () => {
+    const fan = await member();
+    const csrf = await csrfOf(fan);
+    const commented = await post.author.postForm(`${post.path}/comments`, { csrf: await csrfOf(post.author), intent: "create", body: "Цена окончательная" });
+    const commentId = Number(/#comment-(\d+)$/.exec(commented.headers.get("Location") ?? "")?.[1]);
+    expect(commentId).toBeGreaterThan(0);
+
+    const before = await (await fan.fetch(post.path)).text();
+    expect(before.match(/<form id="like-comment-on"/g)).toHaveLength(1);
+    expect(before.match(/<form id="like-comment-off"/g)).toHaveLength(1);
+    const button = (html: string) => new RegExp(`<button id="like-comment-${commentId}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(button(before)).toContain('form="like-comment-on"');
+    expect(button(before)).toContain(`value="${commentId}"`);
+    expect(button(before)).toContain('aria-pressed="false"');
+
+    // What the shared form sends without JavaScript: the page, not the button's anchor.
+    const liked = await fan.postForm("/likes", { csrf, target: "comment", liked: "true", redirectTo: post.path, id: String(commentId) });
+    expect(liked.status).toBe(302);
+    expect(liked.headers.get("Location")).toBe(`${post.path}#like-comment-${commentId}`);
+    const after = await (await fan.fetch(post.path)).text();
+    expect(button(after)).toContain('form="like-comment-off"');
+    expect(button(after)).toContain('aria-pressed="true"');
+  });
+
   it("answers a fetcher with the new state, and toggles when no state is sent", async () => {
     const fan = await member();
     const csrf = await csrfOf(fan);

@@ -1,7 +1,8 @@
 /**
  * Comments on a post, with JavaScript on and off (the same journey runs in both projects):
  * a member comments, another replies, a third answers the reply (shown at the second level
- * with «в ответ @username»), the first edits and deletes their comment and the replies stay.
+ * with «в ответ @username»; the second likes the first's comment), the first edits and deletes
+ * their comment and the replies stay.
  * Each member writes one comment, so the 5-second comment limit never gets in the way.
  */
 import type { Page } from "@playwright/test";
@@ -50,6 +51,13 @@ test("comment, reply, reply to a reply, edit and delete: the thread keeps its sh
   await registerMember(page, boris);
   await page.goto(postPath);
   await expect(annaComment.locator(".comment-body")).toHaveText(annaText);
+  // Boris likes Anna's comment: without JavaScript the page's shared like form brings him back to the button.
+  if (withJs) await expect(comments.locator('input[name="via"]').first()).toBeAttached();
+  await clickAndSave(annaComment.getByRole("button", { name: "Нравится", exact: true }), "/likes");
+  const annaLiked = annaComment.getByRole("button", { name: "Больше не нравится", exact: true });
+  await expect(annaLiked).toHaveAttribute("aria-pressed", "true");
+  await expect(annaLiked.getByTestId("like-count")).toHaveText("1");
+  await expect(page).toHaveURL(withJs ? postPath : `${postPath}#like-${annaId}`);
   const borisText = `Гарантия 14 дней, уточните у продавца (${boris.username})`;
   // «Ответить» opens the form in place, or without JavaScript as the page's only reply form (?reply=).
   const replyForms = comments.locator('input[name="parentId"]');

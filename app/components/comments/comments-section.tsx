@@ -4,6 +4,7 @@ import { Link } from "~/components/ui/link";
 import type { PageCommentDto } from "~/domain/comments/comments.server";
 import { formatCount } from "~/lib/format";
 import { Button } from "~/components/ui/button";
+import { SharedLikeForms } from "~/components/likes/like-button";
 import { useRootData } from "~/root-data";
 import { CommentForm, commentsAction } from "./comment-form";
 import { CommentItem, PendingComment, type CommentAuthor } from "./comment-item";
@@ -143,40 +144,47 @@ export function CommentsSection({
       {comments.length === 0 && pendingTop.length === 0 ? (
         <p className="mt-6 text-sm text-muted-foreground">Комментариев пока нет. Будьте первым!</p>
       ) : (
-        <ol className="mt-6 grid gap-4" aria-label="Обсуждение">
-          {comments.map((thread) => {
-            const waiting = pendingReplies.get(thread.id) ?? [];
-            return (
-              <li key={thread.id} data-testid="comment-thread">
-                {item(thread, thread.id)}
-                {thread.replies.length > 0 || waiting.length > 0 ? (
-                  <ol className="comment-replies" aria-label={`Ответы на комментарий ${thread.author.username}`}>
-                    {thread.replies.map((reply) => (
-                      <li key={reply.id}>{item(reply, thread.id)}</li>
-                    ))}
-                    {me
-                      ? waiting.map((create) => {
-                          const parent = create.parentId === null ? undefined : byId.get(create.parentId);
-                          return (
-                            <li key={create.key}>
-                              <PendingComment author={me} body={create.body} replyTo={parent && parent.id !== thread.id ? parent.author.username : undefined} />
-                            </li>
-                          );
-                        })
-                      : null}
-                  </ol>
-                ) : null}
-              </li>
-            );
-          })}
-          {me
-            ? pendingTop.map((create) => (
-                <li key={create.key} data-testid="comment-thread">
-                  <PendingComment author={me} body={create.body} />
+        // A member's like buttons post the page's two shared like forms, not a form each (decision 0039).
+        <SharedLikeForms target="comment" enabled={viewerId !== null}>
+          <ol className="mt-6 grid gap-4" aria-label="Обсуждение">
+            {comments.map((thread) => {
+              const waiting = pendingReplies.get(thread.id) ?? [];
+              return (
+                <li key={thread.id} data-testid="comment-thread">
+                  {item(thread, thread.id)}
+                  {thread.replies.length > 0 || waiting.length > 0 ? (
+                    <ol className="comment-replies" aria-label={`Ответы на комментарий ${thread.author.username}`}>
+                      {thread.replies.map((reply) => (
+                        <li key={reply.id}>{item(reply, thread.id)}</li>
+                      ))}
+                      {me
+                        ? waiting.map((create) => {
+                            const parent = create.parentId === null ? undefined : byId.get(create.parentId);
+                            return (
+                              <li key={create.key}>
+                                <PendingComment
+                                  author={me}
+                                  body={create.body}
+                                  replyTo={parent && parent.id !== thread.id ? parent.author.username : undefined}
+                                />
+                              </li>
+                            );
+                          })
+                        : null}
+                    </ol>
+                  ) : null}
                 </li>
-              ))
-            : null}
-        </ol>
+              );
+            })}
+            {me
+              ? pendingTop.map((create) => (
+                  <li key={create.key} data-testid="comment-thread">
+                    <PendingComment author={me} body={create.body} />
+                  </li>
+                ))
+              : null}
+          </ol>
+        </SharedLikeForms>
       )}
       {more ? (
         <p className="mt-6 text-center">

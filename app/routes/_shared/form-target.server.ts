@@ -19,11 +19,19 @@ import { AppError, pageData, ValidationFailed } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/session.server";
 
-export async function runFormTarget<T extends object>(ctx: AppContext, request: Request, perform: (actor: UserRow, form: FormData) => Promise<T>) {
+export async function runFormTarget<T extends object>(
+  ctx: AppContext,
+  request: Request,
+  perform: (actor: UserRow, form: FormData) => Promise<T>,
+  /** The anchor to return to when `redirectTo` names none (a form shared by a page's buttons), or null. */
+  anchorOf?: (form: FormData) => string | null,
+) {
   const form = await pageData(() => readForm(request));
-  const back = safeRedirect(form.get("redirectTo"), "/");
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+  const anchor = redirectTo.includes("#") ? null : (anchorOf?.(form) ?? null);
+  const back = anchor ? `${redirectTo}#${anchor}` : redirectTo;
   const actor = await getOptionalUser(ctx, request);
-  if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
+  if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(redirectTo)}`);
   const run = async () => {
     await validateCsrf(request);
     return perform(actor, form);
