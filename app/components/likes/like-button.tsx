@@ -26,10 +26,11 @@ function sharedFormId(target: LikeTarget, liked: boolean): string {
 }
 
 /**
- * Two hidden forms for `target` (liking and unliking), once per page (when `enabled`: a member reads it), and the context that makes
+ * Two hidden forms for `target` (liking and unliking), once per page, and the context that makes
  * every LikeButton of `target` inside `children` a lone `<button form=… name="id">`. Without
  * JavaScript the button posts its form with its item's id, and /likes returns to the button's
- * anchor; with it the button goes through its fetcher as before.
+ * anchor; with it the button goes through its fetcher as before. `enabled` false (a visitor
+ * reads the page) renders the children alone.
  */
 export function SharedLikeForms({ target, enabled = true, children }: { target: LikeTarget; enabled?: boolean; children: React.ReactNode }) {
   const location = useLocation();
