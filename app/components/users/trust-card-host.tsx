@@ -23,7 +23,7 @@ interface OpenCard {
 }
 
 /** A member's figures as asked this page: the card, or that the answer was not one. */
-type Loaded = { card: TrustCardDto; failed: false } | { card: null; failed: true } | { card: null; failed: false };
+type Loaded = { card: TrustCardDto; failed: false } | { card: null; failed: true };
 
 export function TrustCardHost() {
   const [open, setOpen] = useState<OpenCard | null>(null);
