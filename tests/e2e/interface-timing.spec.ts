@@ -53,6 +53,33 @@ test("a trust card opens after 700 ms of hovering and closes 300 ms after the po
   await expect(trustCard).toHaveCount(0);
 });
 
+test(
+  "moving from one member's name to another's closes the first card 300 ms after leaving it; the second opens 700 ms later",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const names = page.getByTestId("post-card").locator(".member-name");
+    await expect(names.first()).toBeVisible();
+    // Two authors; the lower one first, so its card (below it) never covers the upper one.
+    const upper = names.first();
+    const upperName = (await upper.textContent())!.trim();
+    const lower = names.filter({ hasNotText: upperName }).first();
+    const lowerName = (await lower.textContent())!.trim();
+    await pauseClockWhenHydrated(page);
+    const trustCard = page.getByTestId("trust-card");
+
+    await lower.hover();
+    await page.clock.runFor(750);
+    await expect(trustCard).toContainText(lowerName);
+    await upper.hover();
+    await page.clock.runFor(350);
+    await expect(trustCard).toHaveCount(0);
+    await page.clock.runFor(400);
+    await expect(trustCard).toContainText(upperName);
+  },
+);
+
 test("the conversation list's scrollbar shows while scrolling and hides 600 ms after it stops", { tag: "@js-only" }, async ({ page }) => {
   // A short window, so the demo member's conversations (seeded: the public chat, two groups, personal ones) overflow the list.
   await page.setViewportSize({ width: 1280, height: 360 });

@@ -32,6 +32,11 @@ export function TrustCardHost() {
   const openTimer = useRef<number | undefined>(undefined);
   const closeTimer = useRef<number | undefined>(undefined);
   const cardElement = useRef<HTMLDivElement | null>(null);
+  // The listeners read the open card here: entering another trigger must not keep this one open.
+  const shown = useRef<OpenCard | null>(null);
+  useEffect(() => {
+    shown.current = open;
+  }, [open]);
   const { pathname } = useLocation();
 
   const cancelOpen = useCallback(() => window.clearTimeout(openTimer.current), []);
@@ -61,7 +66,8 @@ export function TrustCardHost() {
       if (event.pointerType === "touch") return;
       const found = trustTriggerOf(event.target);
       if (!found || sameTrigger(event, found.trigger)) return;
-      cancelClose();
+      // Back on the open card's trigger it stays; another trigger's card waits its 700 ms while this one closes.
+      if (shown.current?.trigger === found.trigger) cancelClose();
       openLater(found);
     };
     const onPointerOut = (event: PointerEvent) => {
@@ -73,7 +79,7 @@ export function TrustCardHost() {
     const onFocusIn = (event: FocusEvent) => {
       const found = trustTriggerOf(event.target);
       if (!found) return;
-      cancelClose();
+      if (shown.current?.trigger === found.trigger) cancelClose();
       openLater(found);
     };
     const onFocusOut = (event: FocusEvent) => {
