@@ -23,13 +23,11 @@ export async function runFormTarget<T extends object>(
   ctx: AppContext,
   request: Request,
   perform: (actor: UserRow, form: FormData) => Promise<T>,
-  /** The anchor to return to when `redirectTo` names none (a form shared by a page's buttons), or null. */
+  /** The anchor a plain form returns to when `redirectTo` names none (a form shared by a page's buttons), or null; asked after `perform` succeeded. */
   anchorOf?: (form: FormData) => string | null,
 ) {
   const form = await pageData(() => readForm(request));
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
-  const anchor = redirectTo.includes("#") ? null : (anchorOf?.(form) ?? null);
-  const back = anchor ? `${redirectTo}#${anchor}` : redirectTo;
   const actor = await getOptionalUser(ctx, request);
   if (!actor) return redirect(`/auth/login?redirect=${encodeURIComponent(redirectTo)}`);
   const run = async () => {
@@ -39,7 +37,9 @@ export async function runFormTarget<T extends object>(
   if (!sentByFetcher(form)) {
     return pageData(async () => {
       await run();
-      return redirect(back);
+      // Only a plain form comes back: a fetcher stays on its page.
+      const anchor = redirectTo.includes("#") ? null : (anchorOf?.(form) ?? null);
+      return redirect(anchor ? `${redirectTo}#${anchor}` : redirectTo);
     });
   }
   try {
