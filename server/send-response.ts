@@ -47,9 +47,11 @@ export async function sendResponse(res: ResponseTarget, response: Response, maxB
         return;
       }
       res.write(value);
-      // The compression middleware buffers until flushed: each chunk (an event) goes out at once.
+      if (!eventStream) continue;
+      // An event goes out at once, even through a compressor (the compression middleware buffers
+      // until flushed). A page is not flushed: gzip flushed after each chunk sent 2.5 times the bytes.
       (res as { flush?: () => void }).flush?.();
-      if (eventStream && res.writableLength > maxBufferedBytes) {
+      if (res.writableLength > maxBufferedBytes) {
         // A slow reader: drop it (its stream's cleanup runs on the close) rather than buffer on.
         res.destroy();
         await reader.cancel();

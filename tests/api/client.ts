@@ -1,4 +1,5 @@
 /** A tiny HTTP client for API tests: keeps cookies like a browser and can pose as another IP. */
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { inject } from "vitest";
 import { decodeHtml } from "../setup/html";
 
@@ -25,6 +26,27 @@ export class Client {
       else this.cookies.set(name, value);
     }
     return response;
+  }
+
+  /**
+   * GETs `path` with Node's own HTTP client, which leaves the body as sent (fetch would inflate
+   * a gzipped one): the status, headers and raw bytes, with this client's cookies and address.
+   */
+  rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    const cookies = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return new Promise((resolve, reject) => {
+      const request = httpGet(
+        this.baseUrl + path,
+        { headers: { ...headers, "X-Forwarded-For": this.ip, ...(cookies ? { Cookie: cookies } : {}) } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on("error", reject);
+        },
+      );
+      request.on("error", reject);
+    });
   }
 
   /** POSTs form fields (application/x-www-form-urlencoded), like a browser form or Auth.js. */
