@@ -77,6 +77,32 @@ describe("POST /post/{id}/comments", () => {
     expect(borisList.data.items).toEqual([expect.objectContaining({ id: borisReply, parentId: annaComment })]);
   });
 
+  it("gives a member's page one comment-delete form that each «Удалить» button posts with its comment (decision 0039)", async () => {
+    const postId = await demoPostId();
+    const [author, other] = await Promise.all([member(), member()]);
+    const first = commentIdFrom(await send(author.client, postId, { intent: "create", body: "Мой, удалю" }), postId);
+    const second = commentIdFrom(await send(other.client, postId, { intent: "create", body: "Чужой, останется" }), postId);
+
+    const html = decodeHtml(await (await author.client.fetch(`/post/${postId}`)).text());
+    expect(html.match(/<form id="comment-delete"/g)).toHaveLength(1);
+    const form = /<form id="comment-delete"[^>]*>.*?<\/form>/s.exec(html)?.[0] ?? "";
+    expect(form).toContain(`action="/post/${postId}/comments"`);
+    expect(form).toContain('name="intent" value="delete"');
+    expect(form).toContain('name="csrf"');
+    const button = (id: number) => new RegExp(`<button[^>]*form="comment-delete"[^>]*value="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(button(first)).toContain('name="commentId"');
+    expect(button(second)).toBe("");
+    // A visitor has nothing to delete: no form.
+    expect((await (await new Client().fetch(`/post/${postId}`)).text()).match(/<form id="comment-delete"/g)).toBeNull();
+
+    // What the browser sends for the button without JavaScript: the shared fields and its value.
+    const deleted = await author.client.postForm(`/post/${postId}/comments`, { csrf: csrfFromHtml(html), intent: "delete", commentId: String(first) });
+    expect(commentIdFrom(deleted, postId)).toBe(first);
+    const after = await postPage(postId);
+    expect(after.slice(after.indexOf(`id="comment-${first}"`), after.indexOf(`id="comment-${second}"`))).toContain("Комментарий удалён");
+    expect(after.slice(after.indexOf(`id="comment-${second}"`))).toContain("Чужой, останется");
+  });
+
   it("lets the author edit; strangers get 403; the author or an admin deletes and the reply stays", async () => {
     const postId = await demoPostId();
     const [author, replier, stranger] = await Promise.all([member(), member(), member()]);

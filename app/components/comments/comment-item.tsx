@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { useFetcher, useLocation } from "react-router";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { VIA_FETCHER } from "~/components/forms/fetcher-marker";
 import { LikeButton } from "~/components/likes/like-button";
 import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
 import { ReportButton } from "~/components/moderation/report-button";
@@ -213,16 +215,48 @@ function CommentHeader({
   );
 }
 
-/** «Удалить»: a one-button form; with JavaScript the comment shows as deleted at once. */
+/** The id of the page's one comment-delete form (decision 0039, as the comment-like forms). */
+const DELETE_FORM_ID = "comment-delete";
+
+/**
+ * The page's one hidden form deleting a comment (decision 0039): each «Удалить» button posts it
+ * with its comment's id, instead of carrying a form of its own (a CSRF token and two fields, 400
+ * bytes a comment on an admin's page). Rendered where some comment on the page may be deleted.
+ */
+export function SharedDeleteCommentForm({ postId }: { postId: number }) {
+  return (
+    <form id={DELETE_FORM_ID} method="post" action={commentsAction(postId)} hidden>
+      <CommentFormHiddenFields fetcher={false} />
+      <input type="hidden" name="intent" value="delete" />
+    </form>
+  );
+}
+
+/**
+ * «Удалить»: a button of the page's shared delete form; with JavaScript its fetcher sends it, and
+ * the comment shows as deleted at once (usePendingChanges reads the fetcher's form).
+ */
 function DeleteCommentButton({ postId, commentId }: { postId: number; commentId: number }) {
   const fetcher = useFetcher<CommentActionData>();
+  const csrf = useAuthenticityToken();
   const refusal = fetcher.state === "idle" ? (fetcher.data?.result.error?.[""]?.[0] ?? fetcher.data?.result.error?.commentId?.[0]) : undefined;
   return (
-    <fetcher.Form method="post" action={commentsAction(postId)} className="inline-flex items-center gap-2">
-      <CommentFormHiddenFields fetcher />
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="commentId" value={commentId} />
-      <button type="submit" className="comment-action comment-action-danger" disabled={fetcher.state !== "idle"}>
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="submit"
+        form={DELETE_FORM_ID}
+        name="commentId"
+        value={commentId}
+        className="comment-action comment-action-danger"
+        disabled={fetcher.state !== "idle"}
+        onClick={(event) => {
+          event.preventDefault();
+          void fetcher.submit(
+            { csrf, intent: "delete", commentId: String(commentId), [VIA_FETCHER.name]: VIA_FETCHER.value },
+            { method: "post", action: commentsAction(postId) },
+          );
+        }}
+      >
         <Icon name="trash-2" className="size-3.5" /> Удалить
       </button>
       {refusal ? (
@@ -230,7 +264,7 @@ function DeleteCommentButton({ postId, commentId }: { postId: number; commentId:
           {refusal}
         </span>
       ) : null}
-    </fetcher.Form>
+    </span>
   );
 }
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { SharedLikeForms } from "~/components/likes/like-button";
 import { useRootData } from "~/root-data";
 import { CommentForm, commentsAction } from "./comment-form";
-import { CommentItem, PendingComment, type CommentAuthor } from "./comment-item";
+import { CommentItem, PendingComment, SharedDeleteCommentForm, type CommentAuthor } from "./comment-item";
 
 interface PendingCreate {
   key: string;
@@ -144,8 +144,9 @@ export function CommentsSection({
       {comments.length === 0 && pendingTop.length === 0 ? (
         <p className="mt-6 text-sm text-muted-foreground">Комментариев пока нет. Будьте первым!</p>
       ) : (
-        // A member's like buttons post the page's two shared like forms, not a form each (decision 0039).
+        // A member's like and delete buttons post the page's shared forms, not a form each (decision 0039).
         <SharedLikeForms target="comment" enabled={viewerId !== null}>
+          {[...byId.values()].some((comment) => comment.canDelete) ? <SharedDeleteCommentForm postId={postId} /> : null}
           <ol className="mt-6 grid gap-4" aria-label="Обсуждение">
             {comments.map((thread) => {
               const waiting = pendingReplies.get(thread.id) ?? [];
