@@ -39,7 +39,11 @@ import { TrustCardHost } from "~/components/users/trust-card-host";
  * token, a flash toast, the colour scheme (docs/product/interface.md#dark-mode), and for a member the realtime settings and unread figures (docs/product/notifications.md#unread-counting).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, [csrfToken, csrfCookie], flash] = await Promise.all([getCurrentSession(context.db, request), commitCsrfToken(request), takeToast(request)]);
+  const [session, [csrfToken, csrfCookie], flash] = await Promise.all([
+    getCurrentSession(context.db, request, context),
+    commitCsrfToken(request),
+    takeToast(request),
+  ]);
   const user = session?.user ?? null;
   // Signed-in members get this session's live-connection token and the unread figures (docs/product/notifications.md#unread-counting).
   const realtime = session ? await loadRealtimeRootData(context, { id: session.user.id, apiToken: session.apiToken }) : null;

@@ -14,7 +14,7 @@ export function apiData<T>(data: T, init?: ResponseInit): Response {
 
 /** The member signed in by cookie. Throws Unauthorized (401, `unauthorized`) for a visitor. */
 export async function requireApiUser(ctx: AppContext, request: Request): Promise<UserRow> {
-  const user = await getSessionUser(ctx.db, request);
+  const user = await getSessionUser(ctx.db, request, ctx);
   if (!user) throw new Unauthorized();
   return user;
 }

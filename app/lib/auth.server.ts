@@ -61,18 +61,18 @@ function formatIssues(issues: { path: PropertyKey[]; message: string }[]): Recor
 
 /** The signed-in member or null. */
 export function getOptionalUser(ctx: AppContext, request: Request): Promise<UserRow | null> {
-  return getSessionUser(ctx.db, request);
+  return getSessionUser(ctx.db, request, ctx);
 }
 
 /** The signed-in member; a visitor is redirected to /auth/login?redirect=<full path> (docs/product/routes.md#access-and-guards). */
 export async function requireUser(ctx: AppContext, request: Request): Promise<UserRow> {
-  const user = await getSessionUser(ctx.db, request);
+  const user = await getSessionUser(ctx.db, request, ctx);
   if (!user) redirectToLogin(request);
   return user;
 }
 
 /** For signed-out-only pages: a signed-in member is sent to /profile (docs/product/routes.md#access-and-guards). */
 export async function requireAnonymous(ctx: AppContext, request: Request): Promise<void> {
-  const user = await getSessionUser(ctx.db, request);
+  const user = await getSessionUser(ctx.db, request, ctx);
   if (user) throw redirect("/profile");
 }

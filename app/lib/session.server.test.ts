@@ -6,6 +6,7 @@ import { beginLoginAttempt, finishLoginAttempt, LOGIN_SLOWDOWN_MS } from "./rate
 import { createLoginWaitingRoom, LOGIN_BUSY_CODE } from "./login-slowdown";
 import { sessions } from "~/db/schema";
 import { RateLimited } from "./errors";
+import { queriesOf } from "../../tests/setup/query-count";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -39,6 +40,25 @@ describe(`sessions on ${engine}`, () => {
     const cleared = await destroyUserSession(t.db, withCookie(setCookie));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect(await getSessionUser(t.db, withCookie(setCookie))).toBeNull();
+  });
+
+  it("looks a page request's session up once for all its loaders, and again for each step of a form post", async () => {
+    const user = await makeUser(t.db);
+    const cookie = (await createUserSession(t.db, user.id, {})).split(";")[0]!;
+    // React Router hands each loader and action its own copy of the request; the load context is one per request.
+    const copy = (method: string) => new Request("http://localhost/post/1", { method, headers: { Cookie: cookie } });
+    expect((await getSessionUser(t.db, copy("GET")))?.id).toBe(user.id);
+    const page = {};
+    const pageQueries = await queriesOf(t.db, async () => {
+      for (const _loader of ["root", "post"]) expect((await getSessionUser(t.db, copy("GET"), page))?.id).toBe(user.id);
+    });
+    expect(pageQueries).toBe(1);
+    // After an action the loaders look again: it may have changed the session or the member.
+    const form = {};
+    const formQueries = await queriesOf(t.db, async () => {
+      for (const _step of ["action", "root loader"]) expect((await getSessionUser(t.db, copy("POST"), form))?.id).toBe(user.id);
+    });
+    expect(formQueries).toBe(2);
   });
 
   it("ignores a cookie naming a real session but carrying a forged signature", async () => {

@@ -85,9 +85,9 @@ export interface CurrentSession {
   apiToken: string;
 }
 
-/** The member signed in on this request, or null; see getCurrentSession. */
-export async function getSessionUser(db: Db, request: Request): Promise<UserRow | null> {
-  return (await getCurrentSession(db, request))?.user ?? null;
+/** The member signed in on this request, or null; see getCurrentSession (and its `scope`). */
+export async function getSessionUser(db: Db, request: Request, scope?: object): Promise<UserRow | null> {
+  return (await getCurrentSession(db, request, scope))?.user ?? null;
 }
 
 /**
@@ -98,17 +98,22 @@ export async function getSessionUser(db: Db, request: Request): Promise<UserRow 
  * any session and is listed (and endable) on /profile/history until the initData goes stale.
  * Marks the member as seen, at most once a minute.
  */
-export function getCurrentSession(db: Db, request: Request): Promise<CurrentSession | null> {
+export function getCurrentSession(db: Db, request: Request, scope?: object): Promise<CurrentSession | null> {
   // The root loader and the page's loader both ask for the member of one request: look it up once.
-  let pending = sessionsByRequest.get(request);
+  // React Router hands each loader its own copy of the Request, so a GET is remembered under
+  // `scope` (the request's load context; issue 12: one query of a member page's eleven). A form
+  // post is not: its action may change the session or the member, and its loaders look again.
+  const key = scope !== undefined && (request.method === "GET" || request.method === "HEAD") ? scope : request;
+  let pending = sessionsByScope.get(key);
   if (!pending) {
     pending = lookUpSession(db, request);
-    sessionsByRequest.set(request, pending);
+    sessionsByScope.set(key, pending);
   }
   return pending;
 }
 
-const sessionsByRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+/** Each request's (or, for a GET, its load context's) session lookup, while that object lives. */
+const sessionsByScope = new WeakMap<object, Promise<CurrentSession | null>>();
 
 async function lookUpSession(db: Db, request: Request): Promise<CurrentSession | null> {
   const sessionId = await getSessionId(request);

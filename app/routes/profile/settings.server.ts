@@ -98,7 +98,7 @@ async function perform(ctx: AppContext, request: Request, actor: UserRow, input:
       return { title: "Telegram отвязан" };
     case "api-token": {
       // This device's token only: the member's other sessions keep theirs (docs/decisions/0017).
-      const session = await getCurrentSession(ctx.db, request);
+      const session = await getCurrentSession(ctx.db, request, ctx);
       if (!session) throw new Unauthorized();
       await rotateApiToken(ctx.db, session.sessionId);
       return { title: "Токен обновлён", description: "Живые обновления на этом устройстве переподключатся с новым токеном" };

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "На
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // requireUser found the session, so this is the same lookup (cached per request).
-  const session = (await getCurrentSession(context.db, request))!;
+  const session = (await getCurrentSession(context.db, request, context))!;
   return {
     settings: {
       username: user.username,

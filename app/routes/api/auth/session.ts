@@ -7,7 +7,7 @@ import type { Route } from "./+types/session";
 import { getCurrentSession } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getCurrentSession(context.db, request);
+  const session = await getCurrentSession(context.db, request, context);
   const headers = { "Cache-Control": "no-store" };
   if (!session) return Response.json({}, { headers });
   const { user, expiresAt } = session;
