@@ -52,4 +52,11 @@ describe("formatRelative (docs/product/interface.md#dates-and-numbers)", () => {
     expect(formatRelative(late, now, "America/New_York")).toBe("вчера в 17:30");
     expect(formatRelative(late, now, "Asia/Vladivostok")).toBe("сегодня в 08:30");
   });
+  it("turns «сегодня» into «вчера» at the reader's midnight, though each date is formatted once", () => {
+    const evening = "2026-11-25T19:00:00Z"; // 22:00 in Moscow
+    expect(formatRelative(evening, new Date("2026-11-25T20:59:59Z"), "Europe/Moscow")).toBe("сегодня в 22:00");
+    expect(formatRelative(evening, new Date("2026-11-25T21:00:00Z"), "Europe/Moscow")).toBe("вчера в 22:00");
+    expect(formatRelative(evening, new Date("2026-11-26T21:00:00Z"), "Europe/Moscow")).toBe("25 ноября в 22:00");
+    expect(formatRelative(evening, new Date("2027-01-02T09:00:00Z"), "Europe/Moscow")).toBe("25 ноября 2026 г. в 22:00");
+  });
 });
