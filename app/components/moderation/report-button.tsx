@@ -2,14 +2,15 @@
  * The «Пожаловаться» control of posts, comments, wall entries, messages and profiles
  * (docs/product/moderation.md#reports). Without JavaScript it is a link to the report page
  * (/report?type=…&id=…&back=…); with it, the same form opens in a dialog and a filed report
- * closes it with a toast. Shown to members only («any member reports»: a visitor's page carries
+ * closes it with a toast. A plain `<a>`, not a router Link: with JavaScript the click opens the
+ * dialog and never navigates, and a router Link resolves its path on every render (50 on a post
+ * page; issue 12). Shown to members only («any member reports»: a visitor's page carries
  * none, which on a post with 50 comments is 18 KB of HTML), and not on one's own items (the server
  * refuses those too).
  */
 import { useCallback, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { useLocation } from "react-router";
-import { Link } from "~/components/ui/link";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { REPORT_TARGET_LABELS, type ReportTargetType } from "~/domain/moderation/types";
@@ -55,14 +56,14 @@ export function ReportButton({ type, id, authorId, className, compact }: ReportB
     <>
       {compact ? (
         // A comment's or wall entry's footer action (.comment-action): one short class on each of 50.
-        <Link to={reportHref(type, id, back)} rel="nofollow" data-testid="report-button" className={cn("comment-action", className)} onClick={openDialog}>
+        <a href={reportHref(type, id, back)} rel="nofollow" data-testid="report-button" className={cn("comment-action", className)} onClick={openDialog}>
           {content}
-        </Link>
+        </a>
       ) : (
         <Button asChild variant="ghost" size="sm" className={cn("text-muted-foreground", className)}>
-          <Link to={reportHref(type, id, back)} rel="nofollow" data-testid="report-button" onClick={openDialog}>
+          <a href={reportHref(type, id, back)} rel="nofollow" data-testid="report-button" onClick={openDialog}>
             {content}
-          </Link>
+          </a>
         </Button>
       )}
       {hydrated ? (
