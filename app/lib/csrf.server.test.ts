@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csrfTokenForCookies, csrfTokenForCookiesNow, validateCsrf } from "./csrf.server";
+import { commitCsrfToken, csrfTokenForCookies, csrfTokenForCookiesNow, validateCsrf } from "./csrf.server";
 
 /** A form post carrying `cookie` and the `csrf` field `field`. */
 function post(cookie: string, field: string): Request {
@@ -47,5 +47,15 @@ describe("CSRF tokens", () => {
     expect(csrfTokenForCookiesNow(`${name}=no-signature`)).toBeNull();
     const [, replacement] = await csrfTokenForCookies(tampered);
     expect(replacement).toMatch(/^csrf=/);
+  });
+
+  it("gives a page the token its cookie holds, with no new cookie, and a new token for a tampered one", async () => {
+    const page = (cookie?: string) => new Request("http://localhost/post/1", { headers: cookie ? { Cookie: cookie } : {} });
+    const [token, setCookie] = await commitCsrfToken(page());
+    const cookie = setCookie!.split(";")[0]!;
+    expect(await commitCsrfToken(page(`theme=dark; ${cookie}`))).toEqual([token, null]);
+    const [renewed, replacement] = await commitCsrfToken(page(`${cookie.slice(0, -2)}xx`));
+    expect(renewed).not.toBe(token);
+    await expect(validateCsrf(post(replacement!.split(";")[0]!, renewed))).resolves.toBeUndefined();
   });
 });

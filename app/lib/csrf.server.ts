@@ -46,9 +46,14 @@ function csrf() {
   return instances;
 }
 
-/** The request's CSRF token and, when it had none yet, the Set-Cookie header that stores it. */
-export function commitCsrfToken(request: Request): Promise<readonly [string, string | null]> {
-  return csrf().form.commitToken(request);
+/**
+ * The request's CSRF token and, when it had none yet (or one not ours), the Set-Cookie header that
+ * stores a new one. Read with node:crypto's HMAC (csrfTokenForCookiesNow) where the library imports
+ * a WebCrypto key for every page (1 % of a member's post page, issue 12); a cookie that way does not
+ * read goes the library's way, which replaces it.
+ */
+export async function commitCsrfToken(request: Request): Promise<readonly [string, string | null]> {
+  return csrfTokenForCookiesNow(request.headers.get("Cookie") ?? undefined) ?? csrf().form.commitToken(request);
 }
 
 /**
