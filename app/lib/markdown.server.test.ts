@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookMarkdown, cookVersion, cookedMentionNames, linkMentions, markdownExcerpt, renderMarkdown } from "./markdown.server";
+import { cookMarkdown, cookVersion, cookedMentionNames, linkMentions, markdownExcerpt, renderMarkdown, shortenExcerpt } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders headings, lists, emphasis and code", () => {
@@ -67,6 +67,12 @@ describe("markdownExcerpt", () => {
     expect(excerpt.startsWith("Заголовок: Жирный текст & слово")).toBe(true);
     expect(excerpt.length).toBeLessThanOrEqual(50);
     expect(excerpt.endsWith("…")).toBe(true);
+  });
+
+  it("cuts a stored excerpt to a page description as the body itself would be cut", () => {
+    for (const body of ["Коротко.", `## Продам\n\n${"аккаунт с историей, ".repeat(9)}`, `${"очень длинный текст ".repeat(40)}`]) {
+      expect(shortenExcerpt(markdownExcerpt(body), 160)).toBe(markdownExcerpt(body, 160));
+    }
   });
 });
 

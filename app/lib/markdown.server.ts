@@ -241,7 +241,16 @@ export function markdownExcerpt(markdown: string, maxLength = 220): string {
     .replace(/([:;.!?])\s*[:;]\s/g, "$1 ")
     .replace(/[;:]\s*$/, "")
     .trim();
-  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).trimEnd()}…`;
+  return shortenExcerpt(text, maxLength);
+}
+
+/**
+ * An excerpt cut to `maxLength` characters as markdownExcerpt cuts («…» in the last place): from a
+ * post's stored excerpt (220), the same text markdownExcerpt(body, maxLength) gives for a shorter
+ * length, without parsing the body again (the post page's description, issue 12).
+ */
+export function shortenExcerpt(excerpt: string, maxLength: number): string {
+  return excerpt.length <= maxLength ? excerpt : `${excerpt.slice(0, maxLength - 1).trimEnd()}…`;
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };

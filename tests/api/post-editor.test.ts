@@ -42,6 +42,31 @@ beforeAll(async () => {
   [other, moderator] = await Promise.all([member(), demo("moderator@shodka.local", "moder12345")]);
 });
 
+describe("a post's page", () => {
+  it("describes itself with the start of its text, cut at 160 characters, and the edited text after an edit", async () => {
+    const author = await member();
+    const body = `## Продам аккаунт\n\n**Состояние** отличное, ${"с историей и отзывами, ".repeat(12)}`;
+    const created = await author.client.postForm("/posts/new", { csrf: author.csrf, title: "Описание поста", body, categoryId: "7", kind: "post" });
+    expect(created.status).toBe(302);
+    const path = created.headers.get("Location")!;
+    const description = async () => decodeHtml(/<meta name="description" content="([^"]*)"/.exec(await (await new Client().fetch(path)).text())?.[1] ?? "");
+    const shown = await description();
+    expect(shown.startsWith("Продам аккаунт: Состояние отличное, с историей и отзывами,")).toBe(true);
+    expect(shown).toHaveLength(160);
+    expect(shown.endsWith("…")).toBe(true);
+
+    const edited = await author.client.postForm(`${path}/edit`, {
+      csrf: author.csrf,
+      title: "Описание поста",
+      body: "Уже продан.",
+      categoryId: "7",
+      kind: "post",
+    });
+    expect(edited.status).toBe(302);
+    expect(await description()).toBe("Уже продан.");
+  });
+});
+
 describe("/post/{id}/delete", () => {
   it("only the author may delete: a visitor signs in first, others get 403 not_post_author, the author deletes", async () => {
     const author = await member();

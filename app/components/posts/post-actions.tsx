@@ -13,7 +13,7 @@ export function PostActions({
   canAct,
   isAuthor,
 }: {
-  post: Omit<PostDto, "body">;
+  post: Omit<PostDto, "body" | "excerpt">;
   engagement: PostEngagement;
   canAct: boolean;
   isAuthor: boolean;

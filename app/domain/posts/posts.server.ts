@@ -51,8 +51,8 @@ export interface PostSummaryDto {
   deleted: boolean;
 }
 
-/** A whole post: its Markdown source and the sanitised HTML rendered from it. */
-export interface PostDto extends Omit<PostSummaryDto, "excerpt"> {
+/** A whole post: its Markdown source, the sanitised HTML rendered from it and its stored plain-text excerpt. */
+export interface PostDto extends PostSummaryDto {
   body: string;
   html: string;
 }
@@ -91,7 +91,7 @@ function base(row: PostListRow, author: UserRow) {
 
 /** The one mapper from a post row to its whole shape: the stored cooked HTML with `mentions` linked. */
 export function toPostDto(row: PostRow, author: UserRow, mentions: MentionMap): PostDto {
-  return { ...base(row, author), body: row.body, html: linkMentions(cookedOf(row), mentions) };
+  return { ...base(row, author), excerpt: row.excerpt, body: row.body, html: linkMentions(cookedOf(row), mentions) };
 }
 
 export function toPostSummaryDto(row: PostListRow, author: UserRow): PostSummaryDto {

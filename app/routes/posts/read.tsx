@@ -20,7 +20,7 @@ import { getPost } from "~/domain/posts/posts.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { formatCount } from "~/lib/format";
-import { markdownExcerpt } from "~/lib/markdown.server";
+import { shortenExcerpt } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { isScammer, MemberAvatar, MemberName, ScamWarning } from "~/components/users/trust-card";
 
@@ -41,8 +41,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       listPostCommentThreads(context.db, viewer, post.id, shownPages * COMMENT_THREADS_PER_PAGE),
     ]);
     // The page shows the rendered HTML; the Markdown source goes only to the edit form
-    // (/post/{id}/edit), not twice into the hydration data (docs/product/engineering.md#speed).
-    const { body, ...shown } = post;
+    // (/post/{id}/edit), not twice into the hydration data (docs/product/engineering.md#speed),
+    // and the stored excerpt only into the description.
+    const { body: _body, excerpt, ...shown } = post;
     return {
       post: shown,
       engagement,
@@ -53,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         thread.threads.length < thread.totalThreads
           ? `/post/${post.id}?comments=${shownPages + 1}#comment-${thread.threads[thread.threads.length - 1]!.id}`
           : null,
-      description: markdownExcerpt(body, 160),
+      description: shortenExcerpt(excerpt, 160),
       viewerId: viewer?.id ?? null,
       canModerate: viewer?.role === "admin" || viewer?.role === "moderator",
     };
