@@ -19,7 +19,7 @@ import { listRunningAds } from "~/domain/ads/ad-listings.server";
 import { queueImpressions } from "~/domain/ads/impression-buffer.server";
 import type { RunningAdDto } from "~/domain/ads/types";
 import { listPosts } from "~/domain/posts/posts.server";
-import { countOnlineProfiles, listOnlineProfiles } from "~/domain/search/people.server";
+import { listOnlineProfiles } from "~/domain/search/people.server";
 import { getMainPageBackground } from "~/domain/settings/settings.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { bookmarkedPostIds } from "~/domain/bookmarks/bookmarks.server";
@@ -37,12 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = parseCategoryParam(url.searchParams.get("category"));
   const viewer = await getOptionalUser(context, request);
-  const [feed, background, online, onlineTotal, ads] = await Promise.all([
+  const [feed, background, online, ads] = await Promise.all([
     // Pinned posts lead the unfiltered home feed (issue 10).
     listPosts(context.db, { categoryId, reader: viewer, pinnedFirst: categoryId === undefined }, parsePageParams(url.searchParams)),
     getMainPageBackground(context.db),
     listOnlineProfiles(context.db, 24),
-    countOnlineProfiles(context.db),
     listRunningAds(context.db, getStorage(context.config)),
   ]);
   queueImpressions(
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // Only pictures this site serves get past the CSP (img-src 'self'; issue 13 item 11).
   const backgroundSrc = background ? siteImageUrl(background, 1536, context.config.publicUrl, context.config.imageAllowedHosts) : null;
-  return { feed, background, backgroundSrc, categoryId, online, onlineTotal, bookmarkedIds, ads };
+  return { feed, background, backgroundSrc, categoryId, online: online.members, onlineTotal: online.total, bookmarkedIds, ads };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {

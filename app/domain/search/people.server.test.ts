@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
 import { users } from "~/db/schema";
-import { countOnlineProfiles, listOnlineProfiles, listOnlineProfilesPage, ONLINE_WINDOW_MS, searchProfiles } from "./people.server";
+import { listOnlineProfiles, listOnlineProfilesPage, ONLINE_WINDOW_MS, searchProfiles } from "./people.server";
 import { countQueries } from "../../../tests/setup/query-count";
 
 let t: TestDatabase;
@@ -71,11 +71,15 @@ describe(`online list on ${engine}`, () => {
     await seen("gone_away", ONLINE_WINDOW_MS + 1000);
     await seen("never_seen", null);
 
-    const online = await listOnlineProfiles(t.db, 10, now);
-    expect(online.map((u) => u.id)).toEqual([justNow.id, minuteAgo.id, edge.id]);
-    expect(online[0]).toEqual({ id: justNow.id, username: "online_now", displayName: null, image: null, ranks: [] });
-    expect((await listOnlineProfiles(t.db, 2, now)).map((u) => u.username)).toEqual(["online_now", "online_minute"]);
-    expect(await countOnlineProfiles(t.db, now)).toBe(3);
+    const block = await countQueries(t.db, () => listOnlineProfiles(t.db, 10, now));
+    expect(block.result.members.map((u) => u.id)).toEqual([justNow.id, minuteAgo.id, edge.id]);
+    expect(block.result.members[0]).toEqual({ id: justNow.id, username: "online_now", displayName: null, image: null, ranks: [] });
+    expect(block.result.total).toBe(3);
+    // The home page's block: the first members and how many there are, in one query.
+    expect(block.queries).toBe(1);
+    const firstTwo = await listOnlineProfiles(t.db, 2, now);
+    expect(firstTwo.members.map((u) => u.username)).toEqual(["online_now", "online_minute"]);
+    expect(firstTwo.total).toBe(3);
 
     const { result, queries } = await countQueries(t.db, () => listOnlineProfilesPage(t.db, { page: 2, perPage: 2 }, now));
     expect(result).toMatchObject({ total: 3, page: 2, totalPages: 2 });
@@ -92,6 +96,6 @@ describe(`online list on ${engine}`, () => {
     expect(queries).toBe(2);
 
     // Five minutes later nobody from that moment is online any more.
-    expect(await listOnlineProfiles(t.db, 10, new Date(now.getTime() + ONLINE_WINDOW_MS))).toEqual([]);
+    expect(await listOnlineProfiles(t.db, 10, new Date(now.getTime() + ONLINE_WINDOW_MS))).toEqual({ members: [], total: 0 });
   });
 });

@@ -57,27 +57,26 @@ function onlineSince(now: Date): Date {
   return new Date(now.getTime() - ONLINE_WINDOW_MS);
 }
 
+/** The home page's «Сейчас на сайте (N)»: the first members online and how many there are. */
+export interface OnlineBlock {
+  members: UserRefDto[];
+  total: number;
+}
+
 /**
- * Members seen in the last 5 minutes (docs/product/accounts.md#online-and-last-seen), most recent first, at most
- * `limit` of them. `users.last_seen_at` is written by sessions at most once a minute.
+ * Members seen in the last 5 minutes (docs/product/accounts.md#online-and-last-seen), most recent
+ * first, at most `limit` (≥ 1) of them, and how many there are: one query, the count a window over
+ * the same rows (issue 12: a member's home page had a query for each). `users.last_seen_at` is
+ * written by sessions at most once a minute.
  */
-export async function listOnlineProfiles(db: Db, limit: number, now: Date = new Date()): Promise<UserRefDto[]> {
+export async function listOnlineProfiles(db: Db, limit: number, now: Date = new Date()): Promise<OnlineBlock> {
   const rows = await db
-    .select()
+    .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(users)
     .where(gt(users.lastSeenAt, onlineSince(now)))
     .orderBy(desc(users.lastSeenAt), users.id)
-    .limit(Math.max(0, Math.floor(limit)));
-  return rows.map(toUserRefDto);
-}
-
-/** How many members were seen in the last 5 minutes (for «Сейчас на сайте (N)»). */
-export async function countOnlineProfiles(db: Db, now: Date = new Date()): Promise<number> {
-  const [counted] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(gt(users.lastSeenAt, onlineSince(now)));
-  return counted?.total ?? 0;
+    .limit(Math.max(1, Math.floor(limit)));
+  return { members: rows.map((row) => toUserRefDto(row.user)), total: rows[0]?.total ?? 0 };
 }
 
 /**
