@@ -59,7 +59,8 @@ export default function handleRequest(
  * A stream that passes on what is written to it in one chunk per turn of the event loop. React
  * writes a page in 4 KB pieces, all in one turn unless a part waits for data; each piece would
  * otherwise be one read of the response body and one write to the socket (issue 12: 40 of them
- * for a member's post page with 50 comments).
+ * for a member's post page with 50 comments). It takes every write at once (no backpressure on
+ * React): a page is held in memory until the socket takes it, which at a few hundred KB is fine.
  */
 function coalescedChunks(): Transform {
   let held: Uint8Array[] = [];

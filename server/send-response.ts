@@ -50,6 +50,7 @@ export async function sendResponse(res: ResponseTarget, response: Response, maxB
       if (!eventStream) continue;
       // An event goes out at once, even through a compressor (the compression middleware buffers
       // until flushed). A page is not flushed: gzip flushed after each chunk sent 2.5 times the bytes.
+      // (No page streams deferred data today; one that did would hold its shell until gzip's buffer fills.)
       (res as { flush?: () => void }).flush?.();
       if (res.writableLength > maxBufferedBytes) {
         // A slow reader: drop it (its stream's cleanup runs on the close) rather than buffer on.

@@ -58,4 +58,11 @@ describe("CSRF tokens", () => {
     expect(renewed).not.toBe(token);
     await expect(validateCsrf(post(replacement!.split(";")[0]!, renewed))).resolves.toBeUndefined();
   });
+
+  it("gives a reader whose csrf cookie is empty a real token and cookie, so their forms pass", async () => {
+    const page = new Request("http://localhost/post/1", { headers: { Cookie: "csrf=" } });
+    const [token, setCookie] = await commitCsrfToken(page);
+    expect(token).toMatch(/^[\w-]{43}\.[\w=-]+$/);
+    await expect(validateCsrf(post(setCookie!.split(";")[0]!, token))).resolves.toBeUndefined();
+  });
 });

@@ -78,7 +78,8 @@ export function csrfTokenForCookies(cookieHeader: string | undefined): Promise<r
 export function csrfTokenForCookiesNow(cookieHeader: string | undefined): readonly [string, string | null] | null {
   const secret = getConfig().sessionSecret;
   const stored = cookieHeader ? parseCookieHeader(cookieHeader)[CSRF_COOKIE] : undefined;
-  if (stored === undefined) {
+  // An empty cookie is none: the library would read it as an empty token and set it again, for good.
+  if (stored === undefined || stored === "") {
     const token = csrf().form.generate();
     const value = Buffer.from(JSON.stringify(token)).toString("base64");
     return [token, serializeCookie(CSRF_COOKIE, `${value}.${cookieSignature(value, secret)}`, cookieOptions())];

@@ -102,7 +102,8 @@ export function getCurrentSession(db: Db, request: Request, scope?: object): Pro
   // The root loader and the page's loader both ask for the member of one request: look it up once.
   // React Router hands each loader its own copy of the Request, so a GET is remembered under
   // `scope` (the request's load context; issue 12: one query of a member page's eleven). A form
-  // post is not: its action may change the session or the member, and its loaders look again.
+  // post's action looks under its own request: the loaders React Router runs after it (with GET
+  // copies) look again, once, seeing what the action changed.
   const key = scope !== undefined && (request.method === "GET" || request.method === "HEAD") ? scope : request;
   let pending = sessionsByScope.get(key);
   if (!pending) {

@@ -20,7 +20,7 @@ import { getPost } from "~/domain/posts/posts.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { formatCount } from "~/lib/format";
-import { shortenExcerpt } from "~/lib/markdown.server";
+import { markdownExcerpt, shortenExcerpt } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { isScammer, MemberAvatar, MemberName, ScamWarning } from "~/components/users/trust-card";
 
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The page shows the rendered HTML; the Markdown source goes only to the edit form
     // (/post/{id}/edit), not twice into the hydration data (docs/product/engineering.md#speed),
     // and the stored excerpt only into the description.
-    const { body: _body, excerpt, ...shown } = post;
+    const { body, excerpt, ...shown } = post;
     return {
       post: shown,
       engagement,
@@ -54,7 +54,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         thread.threads.length < thread.totalThreads
           ? `/post/${post.id}?comments=${shownPages + 1}#comment-${thread.threads[thread.threads.length - 1]!.id}`
           : null,
-      description: shortenExcerpt(excerpt, 160),
+      // A post stored before its excerpt column (empty there) is described from its body.
+      description: excerpt ? shortenExcerpt(excerpt, 160) : markdownExcerpt(body, 160),
       viewerId: viewer?.id ?? null,
       canModerate: viewer?.role === "admin" || viewer?.role === "moderator",
     };
