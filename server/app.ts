@@ -94,7 +94,7 @@ app.use(async (req, res, next) => {
     // Before anything is awaited, so that readers arriving together find this render under way.
     if (pageKey && !cached && req.method === "GET") renderDone = pageCache.beginRender(pageKey);
     if (cached) {
-      const [token, setCookie] = csrfTokenForCookiesNow(req.headers.cookie) ?? (await csrfTokenForCookies(req.headers.cookie));
+      const [token, setCookie] = await csrfTokenForCookies(req.headers.cookie);
       countAnswer(req.originalUrl, req.ip ?? "unknown", req.headers["user-agent"], cached);
       return answerPage(req, res, cached, token, setCookie, res.locals.cspNonce as string, "HIT");
     }
@@ -113,7 +113,7 @@ app.use(async (req, res, next) => {
     const headers = requestHeaders(req);
     // A cacheable page is rendered with the reader's CSRF token fixed beforehand, so the page can
     // be stored with that token as a placeholder and its cookie is issued here, not by the loader.
-    const csrf = pageKey ? (csrfTokenForCookiesNow(req.headers.cookie) ?? (await csrfTokenForCookies(req.headers.cookie))) : null;
+    const csrf = pageKey ? await csrfTokenForCookies(req.headers.cookie) : null;
     if (csrf?.[1]) headers.set("Cookie", withCookie(req.headers.cookie, csrf[1].split(";")[0]!));
     const request = new Request(url.href, {
       method: req.method,

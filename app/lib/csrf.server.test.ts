@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commitCsrfToken, csrfTokenForCookies, csrfTokenForCookiesNow, validateCsrf } from "./csrf.server";
+import { commitCsrfToken, csrfTokenForCookies, csrfTokenForCookiesNow, libraryCsrfToken, validateCsrf } from "./csrf.server";
 
 /** A form post carrying `cookie` and the `csrf` field `field`. */
 function post(cookie: string, field: string): Request {
@@ -32,10 +32,10 @@ describe("CSRF tokens", () => {
     expect(setCookie).toMatch(/^csrf=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
     const cookie = setCookie!.split(";")[0]!;
     // The library reads ours, and a form carrying the token passes.
-    expect(await csrfTokenForCookies(cookie)).toEqual([token, null]);
+    expect(await libraryCsrfToken(cookie)).toEqual([token, null]);
     await expect(validateCsrf(post(cookie, token))).resolves.toBeUndefined();
     // Ours reads the library's, beside other cookies.
-    const [libraryToken, librarySetCookie] = await csrfTokenForCookies(undefined);
+    const [libraryToken, librarySetCookie] = await libraryCsrfToken(undefined);
     expect(csrfTokenForCookiesNow(`color-scheme=dark; ${librarySetCookie!.split(";")[0]!}`)).toEqual([libraryToken, null]);
   });
 
@@ -45,7 +45,7 @@ describe("CSRF tokens", () => {
     const tampered = `${name}=${value.startsWith("I") ? "J" : "I"}${value.slice(1)}`;
     expect(csrfTokenForCookiesNow(tampered)).toBeNull();
     expect(csrfTokenForCookiesNow(`${name}=no-signature`)).toBeNull();
-    const [, replacement] = await csrfTokenForCookies(tampered);
+    const [, replacement] = await libraryCsrfToken(tampered);
     expect(replacement).toMatch(/^csrf=/);
   });
 

@@ -46,34 +46,36 @@ function csrf() {
   return instances;
 }
 
-/**
- * The request's CSRF token and, when it had none yet (or one not ours), the Set-Cookie header that
- * stores a new one. Read with node:crypto's HMAC (csrfTokenForCookiesNow) where the library imports
- * a WebCrypto key for every page (1 % of a member's post page, issue 12); a cookie that way does not
- * read goes the library's way, which replaces it.
- */
-export async function commitCsrfToken(request: Request): Promise<readonly [string, string | null]> {
-  return csrfTokenForCookiesNow(request.headers.get("Cookie") ?? undefined) ?? csrf().form.commitToken(request);
+/** The request's CSRF token and, when it had none yet, the Set-Cookie header that stores it (csrfTokenForCookies). */
+export function commitCsrfToken(request: Request): Promise<readonly [string, string | null]> {
+  return csrfTokenForCookies(request.headers.get("Cookie") ?? undefined);
 }
 
 /**
  * The CSRF token held by a `Cookie` header and, when it holds none (or an invalid one), a new
- * token with the Set-Cookie header value that stores it. For the visitor page cache
- * (app/lib/page-cache.server.ts), which answers before any loader runs.
+ * token with the Set-Cookie header value that stores it: for every page, the root loader's and
+ * the visitor page cache's (app/lib/page-cache.server.ts). Read with node:crypto's HMAC
+ * (csrfTokenForCookiesNow) where the library imports a WebCrypto key each time (1 % of a member's
+ * post page, issue 12); a cookie that way does not read goes the library's way, which replaces it.
  */
-export function csrfTokenForCookies(cookieHeader: string | undefined): Promise<readonly [string, string | null]> {
+export async function csrfTokenForCookies(cookieHeader: string | undefined): Promise<readonly [string, string | null]> {
+  return csrfTokenForCookiesNow(cookieHeader) ?? libraryCsrfToken(cookieHeader);
+}
+
+/** The library's own reading of a `Cookie` header's CSRF token (remix-utils); tests check ours against it. */
+export function libraryCsrfToken(cookieHeader: string | undefined): Promise<readonly [string, string | null]> {
   return csrf().form.commitToken(new Headers(cookieHeader ? { Cookie: cookieHeader } : {}));
 }
 
 /**
- * csrfTokenForCookies without awaiting, for answering a visitor from the page cache before
- * Express (server/index.js): node:crypto's HMAC where react-router's cookie imports a WebCrypto
+ * The synchronous reading behind csrfTokenForCookies, also for answering a visitor from the page
+ * cache before Express (server/index.js), which does not await: node:crypto's HMAC where react-router's cookie imports a WebCrypto
  * key on every signature (a sixth of such an answer's CPU, issue 12). Writes and reads the very
  * cookie react-router's createCookie does: the value is the token as JSON in base64, signed
  * `value.base64(HMAC-SHA256(SESSION_SECRET, value))` without padding, URL-encoded by the `cookie`
  * package (csrf.server.test.ts checks both ways against the library's own cookie).
  * Returns null for a `csrf` cookie it does not read as one of ours (tampered, or another
- * secret's); the caller then takes the library's way, which replaces it.
+ * secret's); the caller then takes the library's way (libraryCsrfToken), which replaces it.
  */
 export function csrfTokenForCookiesNow(cookieHeader: string | undefined): readonly [string, string | null] | null {
   const secret = getConfig().sessionSecret;

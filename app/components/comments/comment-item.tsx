@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { useFetcher, useLocation } from "react-router";
-import { useAuthenticityToken } from "remix-utils/csrf/react";
-import { VIA_FETCHER } from "~/components/forms/fetcher-marker";
+import { useFetcherPost } from "~/components/forms/fetcher-marker";
 import { LikeButton } from "~/components/likes/like-button";
 import { ModerationForm, useIsModerator } from "~/components/moderation/moderation-button";
 import { ReportButton } from "~/components/moderation/report-button";
@@ -238,7 +237,7 @@ export function SharedDeleteCommentForm({ postId }: { postId: number }) {
  */
 function DeleteCommentButton({ postId, commentId }: { postId: number; commentId: number }) {
   const fetcher = useFetcher<CommentActionData>();
-  const csrf = useAuthenticityToken();
+  const post = useFetcherPost(fetcher);
   const refusal = fetcher.state === "idle" ? (fetcher.data?.result.error?.[""]?.[0] ?? fetcher.data?.result.error?.commentId?.[0]) : undefined;
   return (
     <span className="inline-flex items-center gap-2">
@@ -251,10 +250,7 @@ function DeleteCommentButton({ postId, commentId }: { postId: number; commentId:
         disabled={fetcher.state !== "idle"}
         onClick={(event) => {
           event.preventDefault();
-          void fetcher.submit(
-            { csrf, intent: "delete", commentId: String(commentId), [VIA_FETCHER.name]: VIA_FETCHER.value },
-            { method: "post", action: commentsAction(postId) },
-          );
+          post(commentsAction(postId), { intent: "delete", commentId: String(commentId) });
         }}
       >
         <Icon name="trash-2" className="size-3.5" /> Удалить

@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect } from "react";
 import { Icon } from "~/components/ui/icon";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
-import { FetcherMarker, VIA_FETCHER } from "~/components/forms/fetcher-marker";
-import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import { FetcherMarker, useFetcherPost } from "~/components/forms/fetcher-marker";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { toast } from "~/components/ui/use-toast";
 import { FAILURE_TITLE, noInformationText } from "~/lib/reply-toast";
 import type { LikeTarget } from "~/lib/events.server";
@@ -84,7 +84,7 @@ export function LikeButton({
   const location = useLocation();
   const signedIn = Boolean(useRootData()?.viewer);
   const shared = useContext(SharedTargets).has(target);
-  const csrf = useAuthenticityToken();
+  const post = useFetcherPost(fetcher);
   const anchor = `like-${target}-${targetId}`;
   const here = location.pathname + location.search;
 
@@ -138,10 +138,7 @@ export function LikeButton({
         onClick={(event) => {
           // With JavaScript the fetcher sends it, so the heart flips at once (the form is the fallback).
           event.preventDefault();
-          void fetcher.submit(
-            { csrf, target, id: String(targetId), liked: String(!shownLiked), [VIA_FETCHER.name]: VIA_FETCHER.value },
-            { method: "post", action: "/likes" },
-          );
+          post("/likes", { target, id: String(targetId), liked: String(!shownLiked) });
         }}
       >
         {content}
