@@ -84,6 +84,8 @@ export default defineConfig({
         DATA_DIR: `tests/.tmp/e2e-data-${PORT}`,
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
         SEED_DEMO: "1",
+        // Cheap password hashes: the journeys register hundreds of members (app/lib/password.server.ts).
+        PASSWORD_HASHING: "fast-insecure-for-tests",
         TELEGRAM_BOT_TOKEN: "7000002:e2e-test-token",
         ASSISTANT_BASE_URL: `http://127.0.0.1:${FAKE_ASSISTANT_PORT}/v1`,
         ASSISTANT_MODEL: "fake-model",

@@ -2,7 +2,9 @@ import { availableParallelism } from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { configDefaults, defineConfig } from "vitest/config";
 
-const env = { DATA_DIR: "tests/.tmp/vitest-data", SESSION_SECRET: "test-session-secret", SEED_DEMO: "0" };
+// PASSWORD_HASHING: the suites register thousands of members, 40 ms of CPU each at argon2's real
+// cost (app/lib/password.server.ts; its own test checks the real cost).
+const env = { DATA_DIR: "tests/.tmp/vitest-data", SESSION_SECRET: "test-session-secret", SEED_DEMO: "0", PASSWORD_HASHING: "fast-insecure-for-tests" };
 // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. Domain
 // test files share nothing (each copies its own database), so they run one per core, and at
 // least two at once (docs/product/engineering.md#tests).

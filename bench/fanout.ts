@@ -267,7 +267,7 @@ async function seed(options: { url?: string; pgliteDir?: string }) {
 /** The application: /api/sse and /api/ws, messages sent through the conversations API. */
 async function applicationTarget(env: Record<string, string>, data: Awaited<ReturnType<typeof seed>>): Promise<Target> {
   const inspectorPort = await freePort();
-  const server: RunningServer = await startServer({ ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` });
+  const server: RunningServer = await startServer({ PASSWORD_HASHING: "standard", ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` });
   const signedIn = await pool(data.senders.length, 5, async (i) => {
     const sender = data.senders[i]!;
     const client = new Client(server.baseUrl);

@@ -76,7 +76,7 @@ process.on("exit", () => minimal.kill());
 const minimalUrl = `http://127.0.0.1:${minimalPort}`;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-const server = await startServer({ SEED_DEMO: databaseUrl ? "0" : "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const server = await startServer({ PASSWORD_HASHING: "standard", SEED_DEMO: databaseUrl ? "0" : "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 try {
   const site = server.baseUrl;
   const feed = (await (await fetch(`${site}/api/profile/2/posts?perPage=1`)).json()) as { data: { items: { id: number; author: { id: number } }[] } };

@@ -17,7 +17,7 @@ import { signIn } from "./sign-in";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const server = await startServer({ SEED_DEMO: "1" });
+const server = await startServer({ PASSWORD_HASHING: "standard", SEED_DEMO: "1" });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 let missed = 0;
 try {

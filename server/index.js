@@ -269,6 +269,8 @@ server.listen(config.port, config.host, () => {
   // tests/setup/server.ts waits for "Server is listening"; tests/api/production-build.test.ts
   // reads the mode.
   logger.info({ nodeEnv: config.nodeEnv }, `Server is listening on http://${shown}:${config.port}`);
+  if (config.passwordHashing !== "standard")
+    logger.warn("PASSWORD_HASHING=fast-insecure-for-tests: new password hashes are cheap to guess; never run a real site so");
 });
 // Idle keep-alive connections stay 65 s, longer than browsers' and load balancers' own idle
 // timers (60 s is common), so the client always closes first: with Node's 5 s default a request

@@ -31,6 +31,7 @@ import { z } from "zod";
  * @property {boolean} seedDemo False when SEED_DEMO=0: start with an empty community.
  * @property {boolean | number | string} trustProxy TRUST_PROXY as Express's "trust proxy" takes it: true/false, a number of hops, or comma-separated addresses, subnets and the names loopback, linklocal, uniquelocal.
  * @property {LogLevel} logLevel LOG_LEVEL: the lowest level written (default info).
+ * @property {"standard" | "fast-insecure-for-tests"} passwordHashing PASSWORD_HASHING: "standard" (argon2id at OWASP's minimum, the default) or, for test runs only, a cheap argon2id (see app/lib/password.server.ts).
  * @property {"ws" | "sse"} realtimeTransport The browser's realtime transport (REALTIME_TRANSPORT): "ws" (SSE after 6 failed reconnects) or "sse".
  * @property {string} realtimeSsePath The path browsers open server-sent events at (REALTIME_SSE_PATH); "/api/sse", the path this server answers, unless a proxy maps another one to it.
  * @property {number} realtimeAuthTimeoutMs REALTIME_AUTH_TIMEOUT_MS: how long a websocket may take to send its auth frame, in ms.
@@ -239,6 +240,11 @@ const envSchema = z.object({
       .default("loopback"),
   ),
   LOG_LEVEL: variable(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info")),
+  PASSWORD_HASHING: variable(
+    z
+      .enum(["standard", "fast-insecure-for-tests"], { error: "must be standard (the default) or fast-insecure-for-tests (test runs only)" })
+      .default("standard"),
+  ),
   REALTIME_TRANSPORT: variable(z.enum(["ws", "sse"], { error: "must be ws or sse" }).default("ws")),
   REALTIME_SSE_PATH: variable(
     z
@@ -341,6 +347,7 @@ export function parseConfig(env) {
     seedDemo: e.SEED_DEMO === "1",
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    passwordHashing: e.PASSWORD_HASHING,
     realtimeTransport: e.REALTIME_TRANSPORT,
     realtimeSsePath: e.REALTIME_SSE_PATH,
     realtimeAuthTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS,

@@ -73,7 +73,18 @@ export async function startServer(
     cpSync(env.SEED_DEMO === "0" ? templates.empty : templates.seeded, dataDir, { recursive: true });
   const child = spawn(process.execPath, ["server/index.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "1", ...env },
+    // Cheap password hashes unless `env` says otherwise (the benchmarks measure the real cost):
+    // the suites register thousands of members (app/lib/password.server.ts).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "1",
+      PASSWORD_HASHING: "fast-insecure-for-tests",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
