@@ -10,13 +10,22 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./schema-core";
+import {
+  SANCTION_KINDS,
+  REPORT_TARGET_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_OUTCOMES,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  STATS_METRICS,
+} from "./moderation-values";
+
+export * from "./moderation-values";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
-
-export const SANCTION_KINDS = ["suspend", "mute"] as const;
-export type SanctionKind = (typeof SANCTION_KINDS)[number];
 
 /**
  * Suspensions and mutes (docs/product/moderation.md#suspension-and-mute). A sanction is in
@@ -56,15 +65,6 @@ export const sanctions = pgTable(
     check("sanctions_lifted", sql`(${t.liftedAt} is null) = (${t.liftedById} is null)`),
   ],
 );
-
-export const REPORT_TARGET_TYPES = ["post", "comment", "wall_post", "message", "profile"] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ["spam", "fraud", "abuse", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_OUTCOMES = ["dismiss", "delete", "suspend", "mute"] as const;
-export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 /**
  * Reports (flags) of a post, comment, wall entry, message or profile
@@ -123,62 +123,6 @@ export const reports = pgTable(
   ],
 );
 
-/** Every action the audit log records (docs/product/moderation.md#audit-log). */
-export const AUDIT_ACTIONS = [
-  "role.grant",
-  "role.revoke",
-  "sanction.suspend",
-  "sanction.mute",
-  "sanction.lift",
-  "content.delete",
-  "content.restore",
-  "content.hide",
-  "post.close",
-  "post.open",
-  "post.move",
-  "post.pin",
-  "post.unpin",
-  "report.resolve",
-  "settings.registration",
-  "settings.rules",
-  "settings.background",
-  "claim.uphold",
-  "claim.reject",
-  "deal.resolve",
-  "money.topup",
-  "ad.approve",
-  "ad.reject",
-  "ad_slot.create",
-  "ad_slot.edit",
-  "track.upload",
-  "track.edit",
-  "track.move",
-  "track.delete",
-  "faq.create",
-  "faq.edit",
-  "faq.publish",
-  "faq.unpublish",
-  "faq.move",
-  "faq.delete",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = [
-  "user",
-  "post",
-  "comment",
-  "wall_post",
-  "message",
-  "setting",
-  "claim",
-  "deal",
-  "ad",
-  "ad_slot",
-  "track",
-  "faq_section",
-  "faq_entry",
-] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
-
 /**
  * The audit log: who did what to which target, why and when, written in the same transaction
  * as the action. Append-only: a trigger (drizzle/0011) refuses UPDATE and DELETE on both
@@ -211,9 +155,6 @@ export const auditLog = pgTable(
     check("audit_log_reason_length", sql`${t.reason} is null or char_length(${t.reason}) <= 1000`),
   ],
 );
-
-export const STATS_METRICS = ["signups", "posts", "comments", "messages", "deals_created", "deals_completed", "transfer_volume", "deal_volume"] as const;
-export type StatsMetric = (typeof STATS_METRICS)[number];
 
 /**
  * The daily rollup of /admin/stats (docs/product/moderation.md#stats): one value per finished

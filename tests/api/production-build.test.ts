@@ -4,7 +4,7 @@
  * which logs dev warnings and costs CPU on every render. The document's head asks for what the
  * first paint needs first (docs/decisions/0032).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
@@ -48,6 +48,16 @@ describe("the production server (issue 12)", () => {
     expect(background).toBeLessThan(stylesheet);
     // Every route's module is listed up front (routeDiscovery "initial"): no manifest inline in the page.
     expect(html).not.toContain("window.__reactRouterManifest");
+  });
+
+  it("sends browsers no database code: no chunk of the client build holds Drizzle's schema code", () => {
+    // A form's list of report reasons once came from the schema file, and with it drizzle-orm and
+    // two schema parts (37 KB) went to every visitor of a post page (app/db/moderation-values.ts).
+    const assets = path.join(BUILD_DIR, "client/assets");
+    const withDrizzle = readdirSync(assets).filter(
+      (file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes("drizzle:entityKind"),
+    );
+    expect(withDrizzle).toEqual([]);
   });
 
   it("bundles react-router's production build into the server build", () => {

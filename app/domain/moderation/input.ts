@@ -5,7 +5,7 @@
  */
 import { ValidationFailed } from "~/lib/errors";
 import { assertCleanText } from "~/lib/text";
-import { REPORT_TARGET_TYPES } from "~/db/schema-moderation";
+import { REPORT_TARGET_TYPES } from "~/db/moderation-values";
 import type { ReportTargetType } from "./types";
 
 /** The longest reason, note or explanation a moderator may give (characters). */

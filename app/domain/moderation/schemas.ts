@@ -5,7 +5,7 @@
  * Times typed by moderators are Moscow time (docs/product/interface.md), as «YYYY-MM-DDTHH:mm».
  */
 import { z } from "zod";
-import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGET_TYPES, SANCTION_KINDS, AUDIT_ACTIONS } from "~/db/schema-moderation";
+import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGET_TYPES, SANCTION_KINDS, AUDIT_ACTIONS } from "~/db/moderation-values";
 import { isValidId } from "~/lib/ids";
 import { cleanTextRefinement } from "~/lib/text";
 import { REASON_MAX } from "./input";

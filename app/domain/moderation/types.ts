@@ -11,7 +11,7 @@ import type {
   ReportTargetType,
   SanctionKind,
   StatsMetric,
-} from "~/db/schema-moderation";
+} from "~/db/moderation-values";
 import type { UserRole } from "~/domain/users/roles";
 import type { UserRefDto } from "~/domain/users/users.server";
 

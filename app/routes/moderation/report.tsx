@@ -13,7 +13,7 @@ import { ReportForm } from "~/components/moderation/report-form";
 import { fileReport } from "~/domain/moderation/reports.server";
 import { ReportFormSchema } from "~/domain/moderation/schemas";
 import { REPORT_TARGET_LABELS, type ReportTargetType } from "~/domain/moderation/types";
-import { REPORT_TARGET_TYPES } from "~/db/schema-moderation";
+import { REPORT_TARGET_TYPES } from "~/db/moderation-values";
 import { requireUser } from "~/lib/auth.server";
 import { isValidId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
