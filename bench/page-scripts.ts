@@ -1,0 +1,46 @@
+/**
+ * The JavaScript a page makes the browser fetch before it can hydrate (issue 12's page weight:
+ * the home page ≤ 150 KB of JavaScript gzip): every module the HTML names (the modulepreload
+ * links and the inline module script's imports), measured as the server sends each one to a
+ * browser that accepts gzip.
+ */
+import { get } from "node:http";
+
+/** The distinct /assets/…js paths the page's HTML loads at first, in order of appearance. */
+export function scriptsOf(html: string): string[] {
+  const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"|import(?: \* as \w+ from)? ?\(?"(\/[^"]+\.js)"\)?/g)];
+  return [...new Set(named.map((match) => match[1] ?? match[2]!))];
+}
+
+/** Bytes on the wire of `path` for a browser sending `Accept-Encoding: gzip` (the body as sent, not inflated). */
+export function bytesSent(site: string, path: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(site + path, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => {
+        if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`));
+        else resolve({ bytes, encoding: String(response.headers["content-encoding"] ?? "identity") });
+      });
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+/** The page's first JavaScript: how many files and their bytes as sent with gzip. */
+export async function pageScripts(
+  site: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ files: number; bytes: number; uncompressed: string[] }> {
+  const html = await (await fetch(site + path, { headers })).text();
+  const scripts = scriptsOf(html);
+  let bytes = 0;
+  const uncompressed: string[] = [];
+  for (const script of scripts) {
+    const sent = await bytesSent(site, script);
+    bytes += sent.bytes;
+    if (sent.encoding !== "gzip") uncompressed.push(script);
+  }
+  return { files: scripts.length, bytes, uncompressed };
+}
