@@ -1,6 +1,6 @@
 /**
  * Concurrency test of the ledger (issue 5 "Done when"): 24 clients run 2 400 random money
- * operations at once — transfers with and without holds, early releases, top-ups — while a
+ * operations (600 on PGlite) at once — transfers with and without holds, early releases, top-ups — while a
  * scheduler releases due holds, and 20 % of the operations are sent two or three times at once
  * with the same idempotency key. Meaningful on PostgreSQL (its own database with a pool of 24
  * connections, so the clients really overlap); on PGlite it runs serialised and still passes.
@@ -16,7 +16,13 @@ import { ledgerSnapshot, operationsWithSeveralTransfers, promoteToAdmin } from "
 import { releaseDueHolds, releaseHold, topUp, transferToMember } from "./wallet.server";
 
 const CLIENTS = 24;
-const OPERATIONS_PER_CLIENT = 100;
+/**
+ * 100 each on PostgreSQL, where the clients really overlap. PGlite runs one query at a time, so
+ * there the load proves nothing more than a quarter of it does, and 2 400 operations cost 72 s of
+ * a test run's 240 on two cores (docs/product/engineering.md#keeping-the-run-short).
+ */
+const OPERATIONS_PER_CLIENT = process.env.TEST_DATABASE_URL ? 100 : 25;
+const OPERATIONS = CLIENTS * OPERATIONS_PER_CLIENT;
 const MEMBERS = 30;
 
 let handle: TestDatabase;
@@ -50,7 +56,7 @@ function random(seed: number): () => number {
 }
 
 describe(`ledger under concurrent load on ${engine}`, () => {
-  it(`${CLIENTS} clients, ${CLIENTS * OPERATIONS_PER_CLIENT} operations with concurrent retries: invariants hold, no duplicate transfer`, async () => {
+  it(`${CLIENTS} clients, ${OPERATIONS} operations with concurrent retries: invariants hold, no duplicate transfer`, async () => {
     const rows = await db
       .insert(users)
       .values(Array.from({ length: MEMBERS + 1 }, (_, i) => ({ username: `load_${i}`, email: `load_${i}@example.test` })))
@@ -151,9 +157,10 @@ describe(`ledger under concurrent load on ${engine}`, () => {
       expect(found).toEqual([{ transferId: op.transferId }]);
     }
     // The load really exercised what it claims to.
-    expect(acked.length).toBeGreaterThan(1_000);
-    expect(retriedGroups).toBeGreaterThan(300);
-    expect(holds.length).toBeGreaterThan(100);
+    // Most operations succeed, a fifth are retried groups, one in twelve holds (of 2 400: 1 000, 300, 100).
+    expect(acked.length).toBeGreaterThan(OPERATIONS * (5 / 12));
+    expect(retriedGroups).toBeGreaterThan(OPERATIONS / 8);
+    expect(holds.length).toBeGreaterThan(OPERATIONS / 24);
     expect(refusals.get("insufficient_funds") ?? 0).toBeGreaterThan(0);
   }, 300_000);
 });
