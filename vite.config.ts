@@ -16,7 +16,10 @@ const productionRouter = (file: string) => fileURLToPath(new URL(`./node_modules
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The browser's chunks under 20 KB are merged: fewer requests on a slow phone link (docs/decisions/0032).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { rollupOptions: { output: { experimentalMinChunkSize: 20_000 } } },
+  // The server build stays one file: the browser's lazy chunks (the bell's menu) are not split out of it.
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } }
+    : { rollupOptions: { output: { experimentalMinChunkSize: 20_000 } } },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   resolve:
     command === "build"

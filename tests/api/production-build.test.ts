@@ -60,6 +60,19 @@ describe("the production server (issue 12)", () => {
     expect(withDrizzle).toEqual([]);
   });
 
+  it("leaves the bell's menu out of a page's first scripts: visitors never fetch Radix's dropdown menu", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const first = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+    expect(first.length).toBeGreaterThan(3);
+    const withMenu: string[] = [];
+    for (const script of first) if ((await (await fetch(server.baseUrl + script)).text()).includes('"DropdownMenu"')) withMenu.push(script);
+    expect(withMenu).toEqual([]);
+    // The menu's code is in the build, in a chunk of its own that a member's bell loads after hydrating.
+    const assets = path.join(BUILD_DIR, "client/assets");
+    const menuChunks = readdirSync(assets).filter((file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes('"DropdownMenu"'));
+    expect(menuChunks).toEqual([expect.stringMatching(/^notification-menu-/)]);
+  });
+
   it("bundles react-router's production build into the server build", () => {
     const bundle = readFileSync(path.join(BUILD_DIR, "server/index.js"), "utf8");
     expect(bundle).not.toMatch(/from ["']react-router["']/);
