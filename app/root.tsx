@@ -2,7 +2,7 @@
  * The document shell (docs/product/interface.md, docs/product/routes.md#error-page): toast area, top loading bar, tooltips, the
  * member's colour theme, smooth scroll to the top after each navigation, and the error page.
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -21,7 +21,6 @@ import { useColorScheme } from "~/components/layout/color-scheme-toggle";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
 import { Button } from "~/components/ui/button";
-import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
 import { getCurrentSession } from "~/lib/session.server";
@@ -33,6 +32,12 @@ import { colorSchemeClass, colorSchemeFromCookie } from "~/lib/color-scheme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
 import { TrustCardHost } from "~/components/users/trust-card-host";
+
+/**
+ * The toasts' area (Radix's toast), loaded once the page has hydrated: toasts are made by scripts,
+ * and until JavaScript runs a flash toast shows as the banner below (decision 0040).
+ */
+const Toaster = lazy(() => import("~/components/ui/toaster"));
 
 /**
  * The document's data: site name, the signed-in member (as the header shows them), the CSRF
@@ -124,7 +129,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
             <Outlet />
           )}
         </MusicPlayerProvider>
-        <Toaster />
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        ) : null}
         {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
         <TrustCardHost />
         {loaderData.toast && !hydrated ? (

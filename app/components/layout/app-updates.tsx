@@ -8,7 +8,6 @@
  *   from the one the tab loaded, a toast offers «Обновить» (docs/product/interface.md).
  */
 import { useEffect } from "react";
-import { ToastAction } from "~/components/ui/toast";
 import { toast } from "~/components/ui/use-toast";
 
 /** How often an open tab checks for a new build, ms (docs/product/interface.md). */
@@ -75,6 +74,9 @@ export function AppUpdates() {
         const { version } = (await reply.json()) as { version?: string };
         if (!version || version === loaded) return;
         told = true;
+        // The toast's module came with the lazily loaded toasts' area (app/root.tsx) long before
+        // this hourly check: importing it again costs no request, even after a deploy.
+        const { ToastAction } = await import("~/components/ui/toast");
         toast({
           title: "Доступна новая версия сайта",
           description: "Обновите страницу, чтобы получить последние исправления.",

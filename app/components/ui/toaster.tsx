@@ -4,8 +4,8 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { useToast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/utils";
 
-/** Renders the toasts created with `toast()`. Must be rendered inside the router. */
-export function Toaster() {
+/** Renders the toasts created with `toast()`. Must be rendered inside the router; app/root.tsx loads it lazily. */
+export default function Toaster() {
   const { toasts, dismiss } = useToast();
   const navigate = useNavigate();
 
