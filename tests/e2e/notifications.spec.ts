@@ -38,7 +38,9 @@ test("a like and a comment reach the post's author, who opens one and marks all 
   const commentAnchor = (await saved.getAttribute("id"))!;
   await signOut(page);
 
-  // The author sees both, unread, newest first (notifications are written just after the actions).
+  // The author sees both, unread. They are written by event handlers just after the actions, in
+  // whichever order those finish (with JavaScript the like is shown before the server has it), so
+  // which comes first is not this journey's to say: notifications.server.test.ts checks the order.
   await authenticate(page, author);
   const items = page.getByTestId("notification");
   await expect(async () => {
@@ -47,7 +49,6 @@ test("a like and a comment reach the post's author, who opens one and marks all 
   }).toPass();
   const commented = items.filter({ hasText: `${fan.username} оставил(а) комментарий под вашим постом` });
   const liked = items.filter({ hasText: `${fan.username} оценил(а) ваш пост` });
-  await expect(items.first()).toContainText("оставил(а) комментарий");
   await expect(commented).toHaveAttribute("data-read", "false");
   await expect(liked).toHaveAttribute("data-read", "false");
   // Each names what it is about (docs/product/notifications.md#targets): the comment's start and its post, the post's title.
