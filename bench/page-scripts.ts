@@ -13,34 +13,21 @@ export function scriptsOf(html: string): string[] {
 }
 
 /** Bytes on the wire of `path` for a browser sending `Accept-Encoding: gzip` (the body as sent, not inflated). */
-export function bytesSent(site: string, path: string): Promise<{ bytes: number; encoding: string }> {
+export function bytesSent(site: string, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     get(site + path, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => {
-        if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`));
-        else resolve({ bytes, encoding: String(response.headers["content-encoding"] ?? "identity") });
-      });
+      response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: ${response.statusCode}`))));
       response.on("error", reject);
     }).on("error", reject);
   });
 }
 
 /** The page's first JavaScript: how many files and their bytes as sent with gzip. */
-export async function pageScripts(
-  site: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ files: number; bytes: number; uncompressed: string[] }> {
-  const html = await (await fetch(site + path, { headers })).text();
-  const scripts = scriptsOf(html);
+export async function pageScripts(site: string, path: string): Promise<{ files: number; bytes: number }> {
+  const scripts = scriptsOf(await (await fetch(site + path)).text());
   let bytes = 0;
-  const uncompressed: string[] = [];
-  for (const script of scripts) {
-    const sent = await bytesSent(site, script);
-    bytes += sent.bytes;
-    if (sent.encoding !== "gzip") uncompressed.push(script);
-  }
-  return { files: scripts.length, bytes, uncompressed };
+  for (const script of scripts) bytes += await bytesSent(site, script);
+  return { files: scripts.length, bytes };
 }

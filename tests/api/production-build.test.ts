@@ -11,6 +11,12 @@ import { startServer, type RunningServer } from "../setup/server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
+const ASSETS = path.join(BUILD_DIR, "client/assets");
+
+/** The browser build's script files whose code contains `text`. */
+function chunksHolding(text: string): string[] {
+  return readdirSync(ASSETS).filter((file) => file.endsWith(".js") && readFileSync(path.join(ASSETS, file), "utf8").includes(text));
+}
 
 describe("the production server (issue 12)", () => {
   let server: RunningServer;
@@ -53,11 +59,7 @@ describe("the production server (issue 12)", () => {
   it("sends browsers no database code: no chunk of the client build holds Drizzle's schema code", () => {
     // A form's list of report reasons once came from the schema file, and with it drizzle-orm and
     // two schema parts (37 KB) went to every visitor of a post page (app/db/moderation-values.ts).
-    const assets = path.join(BUILD_DIR, "client/assets");
-    const withDrizzle = readdirSync(assets).filter(
-      (file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes("drizzle:entityKind"),
-    );
-    expect(withDrizzle).toEqual([]);
+    expect(chunksHolding("drizzle:entityKind")).toEqual([]);
   });
 
   it("leaves what only scripts show out of a page's first scripts: the bell's menu and the toasts' area (decision 0040)", async () => {
@@ -65,8 +67,6 @@ describe("the production server (issue 12)", () => {
     const first = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
     expect(first.length).toBeGreaterThan(3);
     const firstCode = await Promise.all(first.map(async (script) => (await fetch(server.baseUrl + script)).text()));
-    const assets = path.join(BUILD_DIR, "client/assets");
-    const chunks = readdirSync(assets).filter((file) => file.endsWith(".js"));
     // Radix's names for the dropdown menu and the toast viewport survive minifying.
     for (const [marker, chunk] of [
       ['"DropdownMenu"', /^notification-menu-/],
@@ -77,10 +77,7 @@ describe("the production server (issue 12)", () => {
         marker,
       ).toEqual([]);
       // Each is in the build, in a chunk of its own that the page loads after hydrating.
-      expect(
-        chunks.filter((file) => readFileSync(path.join(assets, file), "utf8").includes(marker)),
-        marker,
-      ).toEqual([expect.stringMatching(chunk)]);
+      expect(chunksHolding(marker), marker).toEqual([expect.stringMatching(chunk)]);
     }
   });
 
