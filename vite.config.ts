@@ -15,11 +15,10 @@ import tsconfigPaths from "vite-tsconfig-paths";
 const productionRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  // The browser's chunks under 20 KB are merged: fewer requests on a slow phone link (docs/decisions/0032).
   // The server build stays one file: the browser's lazy chunks (the bell's menu) are not split out of it.
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } }
-    : { rollupOptions: { output: { experimentalMinChunkSize: 20_000 } } },
+  // The browser's chunks are Rollup's own: merging small ones (docs/decisions/0032) put code that loads
+  // after hydration back into every page's first scripts (docs/decisions/0040).
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } } : undefined,
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   resolve:
     command === "build"

@@ -1,5 +1,5 @@
 /**
- * The document shell (docs/product/interface.md, docs/product/routes.md#error-page): toast area, top loading bar, tooltips, the
+ * The document shell (docs/product/interface.md, docs/product/routes.md#error-page): toast area, top loading bar, the trust card, the
  * member's colour theme, smooth scroll to the top after each navigation, and the error page.
  */
 import { lazy, Suspense, useEffect } from "react";
@@ -21,7 +21,6 @@ import { useColorScheme } from "~/components/layout/color-scheme-toggle";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
 import { Button } from "~/components/ui/button";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
 import { getCurrentSession } from "~/lib/session.server";
 import { commitCsrfToken } from "~/lib/csrf.server";
@@ -101,53 +100,51 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The shell around every page: CSRF token, tooltips, loading bar, live connection, toasts. */
+/** The shell around every page: CSRF token, loading bar, live connection, music, toasts, the trust card. */
 export default function App({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   useFlashToast(loaderData.toast);
   useScrollToTopAfterNavigation();
   return (
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
-      <TooltipProvider>
-        {/* The first stop of the keyboard: straight past the header to the page (every layout's <main id="main">). */}
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-md focus:bg-primary focus:px-4 focus:py-3 focus:text-primary-foreground focus:shadow-lg"
-        >
-          Перейти к содержимому
-        </a>
-        <LoadingBar />
-        <AppUpdates />
-        <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} signedIn={Boolean(loaderData.viewer)} />
-        {/* Outside the pages, so the music keeps playing across client-side navigation (issue 11). */}
-        <MusicPlayerProvider>
-          {loaderData.realtime ? (
-            <RealtimeProvider config={loaderData.realtime}>
-              <Outlet />
-            </RealtimeProvider>
-          ) : (
+      {/* The first stop of the keyboard: straight past the header to the page (every layout's <main id="main">). */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-md focus:bg-primary focus:px-4 focus:py-3 focus:text-primary-foreground focus:shadow-lg"
+      >
+        Перейти к содержимому
+      </a>
+      <LoadingBar />
+      <AppUpdates />
+      <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} signedIn={Boolean(loaderData.viewer)} />
+      {/* Outside the pages, so the music keeps playing across client-side navigation (issue 11). */}
+      <MusicPlayerProvider>
+        {loaderData.realtime ? (
+          <RealtimeProvider config={loaderData.realtime}>
             <Outlet />
-          )}
-        </MusicPlayerProvider>
-        {hydrated ? (
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        ) : null}
-        {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
-        <TrustCardHost />
-        {loaderData.toast && !hydrated ? (
-          // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
-          // clicks through and fades after the toast duration, so it never hides a form's button.
-          <div
-            role="status"
-            className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg"
-          >
-            <p className="font-semibold">{loaderData.toast.title}</p>
-            {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
-          </div>
-        ) : null}
-      </TooltipProvider>
+          </RealtimeProvider>
+        ) : (
+          <Outlet />
+        )}
+      </MusicPlayerProvider>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+      {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
+      <TrustCardHost />
+      {loaderData.toast && !hydrated ? (
+        // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
+        // clicks through and fades after the toast duration, so it never hides a form's button.
+        <div
+          role="status"
+          className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg"
+        >
+          <p className="font-semibold">{loaderData.toast.title}</p>
+          {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
+        </div>
+      ) : null}
     </AuthenticityTokenProvider>
   );
 }

@@ -62,7 +62,7 @@ describe("the production server (issue 12)", () => {
     expect(chunksHolding("drizzle:entityKind")).toEqual([]);
   });
 
-  it("leaves what only scripts show out of a page's first scripts: the bell's menu and the toasts' area (decision 0040)", async () => {
+  it("leaves what only scripts show out of a page's first scripts: the bell's menu, the toasts' area, tooltips and the trust card (decision 0040)", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const first = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
     expect(first.length).toBeGreaterThan(3);
@@ -70,7 +70,10 @@ describe("the production server (issue 12)", () => {
     // Radix's names for the dropdown menu and the toast viewport survive minifying.
     for (const [marker, chunk] of [
       ['"DropdownMenu"', /^notification-menu-/],
-      ['"ToastViewport"', /^toaster-/],
+      ['"ToastViewport"', /^toast/],
+      // Radix's tooltip (with its popper) for the header's and the online list's hints, and the trust card's host.
+      ['"TooltipContent"', /^tooltip-/],
+      ['data-testid":"trust-card"', /^floating-card-/],
     ] as const) {
       expect(
         firstCode.filter((code) => code.includes(marker)),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Bold, Code, Heading2, Image as ImageIcon, ImageUp, Italic, Link2, List, LoaderCircle, Quote, type LucideIcon } from "lucide-react";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
 import { applyToTextarea, fetchPreview, replaceInTextarea, uploadImage } from "./editor-io";
 import { insertBlock, markdownEdit, type MarkdownAction } from "./markdown-edits";
@@ -137,10 +137,20 @@ export function MarkdownEditor({ textareaRef, children }: { textareaRef: React.R
       {hydrated ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div role="toolbar" aria-label="Форматирование" className="flex flex-wrap items-center gap-0.5 rounded-md border border-input bg-muted/40 p-0.5">
-            {TOOLS.map((tool) => (
-              <ToolButton key={tool.action} label={tool.label} hint={tool.hint} shortcut={tool.shortcut} icon={tool.icon} onClick={() => apply(tool.action)} />
-            ))}
-            <ToolButton label="Загрузить изображение" icon={ImageUp} onClick={() => fileInput.current?.click()} />
+            {/* The buttons' tooltips share their delays: once one has shown, the next opens at once. */}
+            <TooltipProvider>
+              {TOOLS.map((tool) => (
+                <ToolButton
+                  key={tool.action}
+                  label={tool.label}
+                  hint={tool.hint}
+                  shortcut={tool.shortcut}
+                  icon={tool.icon}
+                  onClick={() => apply(tool.action)}
+                />
+              ))}
+              <ToolButton label="Загрузить изображение" icon={ImageUp} onClick={() => fileInput.current?.click()} />
+            </TooltipProvider>
             <input
               ref={fileInput}
               type="file"

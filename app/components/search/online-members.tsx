@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { Avatar } from "~/components/ui/avatar";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Hint, HintGroup } from "~/components/ui/hint";
 import type { UserRefDto } from "~/domain/users/users.server";
 
 /**
@@ -22,13 +22,13 @@ export function OnlineMembers({ members, total }: { members: UserRefDto[]; total
       {members.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">Сейчас никого нет — загляните позже.</p>
       ) : (
-        <ul className="mt-3 flex flex-wrap gap-2">
-          {members.map((member) => {
-            const name = member.displayName ? `${member.displayName} (@${member.username})` : member.username;
-            return (
-              <li key={member.id}>
-                <Tooltip>
-                  <TooltipTrigger asChild>
+        <HintGroup>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {members.map((member) => {
+              const name = member.displayName ? `${member.displayName} (@${member.username})` : member.username;
+              return (
+                <li key={member.id}>
+                  <Hint label={name}>
                     <Link
                       to={`/profile/${member.id}`}
                       aria-label={`Профиль: ${member.username}`}
@@ -36,18 +36,17 @@ export function OnlineMembers({ members, total }: { members: UserRefDto[]; total
                     >
                       <Avatar username={member.username} src={member.image} size="sm" overlay={member.ranks.includes("SCAMMER") ? "scam" : undefined} />
                     </Link>
-                  </TooltipTrigger>
-                  <TooltipContent>{name}</TooltipContent>
-                </Tooltip>
+                  </Hint>
+                </li>
+              );
+            })}
+            {count > members.length ? (
+              <li className="flex size-10 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
+                +{count - members.length}
               </li>
-            );
-          })}
-          {count > members.length ? (
-            <li className="flex size-10 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
-              +{count - members.length}
-            </li>
-          ) : null}
-        </ul>
+            ) : null}
+          </ul>
+        </HintGroup>
       )}
     </section>
   );

@@ -3,13 +3,25 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 
 import { cn } from "~/lib/utils";
 
-/** Wrap the app once (e.g. in root.tsx). */
-export function TooltipProvider({ delayDuration = 700, skipDelayDuration = 300, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+/** Whether a `TooltipProvider` is above: a `Tooltip` without one brings its own. */
+const ProvidedContext = React.createContext(false);
+
+/**
+ * The delays of the tooltips inside it (docs/product/interface.md#tooltips-and-hover-cards): the first
+ * opens after 700 ms, and within 300 ms of one closing the next opens at once. Wrap a group of
+ * tooltips (a toolbar, a list) so they share that; a lone `Tooltip` has a provider of its own.
+ */
+export function TooltipProvider({ delayDuration = 700, skipDelayDuration = 300, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props}>
+      <ProvidedContext.Provider value={true}>{children}</ProvidedContext.Provider>
+    </TooltipPrimitive.Provider>
+  );
 }
 
 export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  const root = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return React.useContext(ProvidedContext) ? root : <TooltipProvider>{root}</TooltipProvider>;
 }
 
 export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {

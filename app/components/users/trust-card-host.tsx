@@ -7,14 +7,20 @@
  * not open it: a tap follows the link. Figures are asked from GET /api/profiles/{id}/trust-card
  * the first time a member's card opens on the page and kept until the next navigation.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
-import { autoUpdate, flip, offset, shift, useFloating } from "@floating-ui/react-dom";
 import { HOVER_CARD_CLOSE_DELAY_MS, HOVER_CARD_OPEN_DELAY_MS } from "~/components/ui/hover-card";
 import { fetchTrustCard, TrustCard, type MemberRef } from "~/components/users/trust-card";
 import { trustTriggerOf } from "~/components/users/trust-triggers";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
+
+/**
+ * The card's box and its placement (floating-ui, about 7 KB gzip): asked for once the page has
+ * hydrated, so it is there before any card opens, and out of the page's first scripts (decision 0040).
+ */
+const loadFloatingCard = () => import("~/components/users/floating-card");
+const FloatingCard = lazy(loadFloatingCard);
 
 /** What the open card shows and where: the hovered trigger and its member. */
 interface OpenCard {
@@ -38,6 +44,9 @@ export function TrustCardHost() {
     shown.current = open;
   }, [open]);
   const { pathname } = useLocation();
+  useEffect(() => {
+    void loadFloatingCard();
+  }, []);
 
   const cancelOpen = useCallback(() => window.clearTimeout(openTimer.current), []);
   const cancelClose = useCallback(() => window.clearTimeout(closeTimer.current), []);
@@ -146,56 +155,18 @@ export function TrustCardHost() {
 
   if (!open) return null;
   return createPortal(
-    <FloatingCard
-      trigger={open.trigger}
-      cardRef={cardElement}
-      onPointerEnter={cancelClose}
-      onPointerLeave={(event) => {
-        if (event.pointerType !== "touch" && !(event.relatedTarget instanceof Node && open.trigger.contains(event.relatedTarget))) closeLater();
-      }}
-    >
-      <TrustCard member={state?.card ?? open.member} card={state?.card ?? null} failed={state?.failed ?? false} />
-    </FloatingCard>,
-    document.body,
-  );
-}
-
-/** The card's box, placed under the trigger (above it when there is no room), kept on screen. */
-function FloatingCard({
-  trigger,
-  cardRef,
-  onPointerEnter,
-  onPointerLeave,
-  children,
-}: {
-  trigger: HTMLElement;
-  cardRef: React.RefObject<HTMLDivElement | null>;
-  onPointerEnter: () => void;
-  onPointerLeave: (event: React.PointerEvent) => void;
-  children: React.ReactNode;
-}) {
-  const { refs, floatingStyles } = useFloating({
-    elements: { reference: trigger },
-    placement: "bottom",
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const setCard = useCallback(
-    (element: HTMLDivElement | null) => {
-      cardRef.current = element;
-      refs.setFloating(element);
-    },
-    [cardRef, refs],
-  );
-  return (
-    <div ref={setCard} style={floatingStyles} className="z-50" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
-      <div
-        data-testid="trust-card"
-        data-slot="hover-card-content"
-        className="w-80 max-w-[calc(100vw-16px)] animate-zoom-in rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-hidden"
+    <Suspense fallback={null}>
+      <FloatingCard
+        trigger={open.trigger}
+        cardRef={cardElement}
+        onPointerEnter={cancelClose}
+        onPointerLeave={(event) => {
+          if (event.pointerType !== "touch" && !(event.relatedTarget instanceof Node && open.trigger.contains(event.relatedTarget))) closeLater();
+        }}
       >
-        {children}
-      </div>
-    </div>
+        <TrustCard member={state?.card ?? open.member} card={state?.card ?? null} failed={state?.failed ?? false} />
+      </FloatingCard>
+    </Suspense>,
+    document.body,
   );
 }
