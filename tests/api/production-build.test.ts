@@ -72,7 +72,7 @@ describe("the production server (issue 12)", () => {
       ['"DropdownMenu"', /^notification-menu-/],
       ['"ToastViewport"', /^toast/],
       // Radix's tooltip (with its popper) for the header's and the online list's hints, and the trust card's host.
-      ['"TooltipContent"', /^tooltip-/],
+      ['"TooltipContent"', /tooltip-/],
       ['data-testid":"trust-card"', /^floating-card-/],
     ] as const) {
       expect(
