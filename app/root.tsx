@@ -2,7 +2,7 @@
  * The document shell (docs/product/interface.md, docs/product/routes.md#error-page): toast area, top loading bar, the trust card, the
  * member's colour theme, smooth scroll to the top after each navigation, and the error page.
  */
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -20,6 +20,7 @@ import { ThemeStorage } from "~/components/settings/theme-storage";
 import { useColorScheme } from "~/components/layout/color-scheme-toggle";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { loadRealtimeRootData } from "~/components/realtime/root-data.server";
+import { AfterHydration } from "~/components/ui/after-hydration";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { getCurrentSession } from "~/lib/session.server";
@@ -127,11 +128,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
         )}
       </MusicPlayerProvider>
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      ) : null}
+      <AfterHydration fallback={null}>
+        <Toaster />
+      </AfterHydration>
       {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
       <TrustCardHost />
       {loaderData.toast && !hydrated ? (

@@ -71,7 +71,7 @@ describe("the production server (issue 12)", () => {
     for (const [marker, chunk] of [
       ['"DropdownMenu"', /^notification-menu-/],
       ['"ToastViewport"', /^toast/],
-      // Radix's tooltip (with its popper) for the header's and the online list's hints, and the trust card's host.
+      // Radix's tooltip (with its popper) for the header's and the online list's hints, and the trust card's box.
       ['"TooltipContent"', /tooltip-/],
       ['data-testid":"trust-card"', /^floating-card-/],
     ] as const) {

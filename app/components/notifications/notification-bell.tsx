@@ -6,9 +6,9 @@
  * until it arrives the bell stays the link.
  */
 import { Bell } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { AfterHydration } from "~/components/ui/after-hydration";
 import { Link } from "~/components/ui/link";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { formatUnreadCount } from "~/components/realtime/unread";
 import { BELL_CLASS, BellBadge, NOTIFICATIONS_PATH } from "./bell-parts";
 
@@ -16,7 +16,6 @@ const BellMenu = lazy(() => import("./notification-menu"));
 
 /** The bell for a member with `count` unread notifications (see the module comment). */
 export function NotificationBell({ count }: { count: number }) {
-  const hydrated = useHydrated();
   const label = count > 0 ? `Уведомления: ${formatUnreadCount(count)} непрочитанных` : "Уведомления";
   const link = (
     <Link to={NOTIFICATIONS_PATH} aria-label={label} title="Уведомления" className={BELL_CLASS} data-testid="notifications-bell">
@@ -24,10 +23,9 @@ export function NotificationBell({ count }: { count: number }) {
       <BellBadge count={count} />
     </Link>
   );
-  if (!hydrated) return link;
   return (
-    <Suspense fallback={link}>
+    <AfterHydration fallback={link}>
       <BellMenu count={count} label={label} />
-    </Suspense>
+    </AfterHydration>
   );
 }

@@ -5,8 +5,8 @@
  * 17 KB gzip) is fetched and wraps it, so pages that only show hints never load it up front
  * (docs/decisions/0040-code-only-javascript-needs-loads-after-hydration.md).
  */
-import { lazy, Suspense } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { lazy } from "react";
+import { AfterHydration } from "~/components/ui/after-hydration";
 
 const HintTooltip = lazy(() => import("~/components/ui/hint-tooltip"));
 const HintProvider = lazy(() => import("~/components/ui/hint-tooltip").then((module) => ({ default: module.HintProvider })));
@@ -16,12 +16,10 @@ const HintProvider = lazy(() => import("~/components/ui/hint-tooltip").then((mod
  * `label`: the tooltip's text, in Russian.
  */
 export function Hint({ label, children }: { label: string; children: React.ReactElement }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return children;
   return (
-    <Suspense fallback={children}>
+    <AfterHydration fallback={children}>
       <HintTooltip label={label}>{children}</HintTooltip>
-    </Suspense>
+    </AfterHydration>
   );
 }
 
@@ -30,11 +28,9 @@ export function Hint({ label, children }: { label: string; children: React.React
  * opens at once for 300 ms (`TooltipProvider`). Until Radix's code is there, the children alone.
  */
 export function HintGroup({ children }: { children: React.ReactNode }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return children;
   return (
-    <Suspense fallback={children}>
+    <AfterHydration fallback={children}>
       <HintProvider>{children}</HintProvider>
-    </Suspense>
+    </AfterHydration>
   );
 }

@@ -1,0 +1,14 @@
+/**
+ * Code only JavaScript needs, loaded after hydration (docs/decisions/0040-code-only-javascript-needs-loads-after-hydration.md):
+ * `fallback` is what the server renders and what shows until the page has hydrated and the lazy
+ * component in `children` has arrived (and always without JavaScript); then `children`. The server
+ * never renders `children`, so nothing hydrates differently.
+ */
+import { Suspense } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+export function AfterHydration({ fallback, children }: { fallback: React.ReactNode; children: React.ReactNode }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return fallback;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
