@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
@@ -14,6 +14,32 @@ import tsconfigPaths from "vite-tsconfig-paths";
  */
 const productionRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/**
+ * Keeps the app's lazy parts (modules its code asks for with `import("…")`: the bell's menu, the
+ * realtime client, the player's bar) out of every page's first scripts. Rollup's chunk merging
+ * (`experimentalMinChunkSize`) would move a small eager chunk, say one icon, into a lazy part's chunk, which
+ * then loads with every page. It never merges across a module with side effects that are not loaded
+ * under the same conditions, so each lazy part is marked as having some (`no-treeshake`: its code is
+ * kept whole, and runs as before). Docs/decisions/0040; tests/api/production-build.test.ts checks it.
+ */
+function keepLazyPartsLazy(): Plugin {
+  const lazyParts = new Set<string>();
+  return {
+    name: "keep-lazy-parts-lazy",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    async transform(code, id) {
+      if (id.includes("/node_modules/")) return null;
+      // An importer is transformed before the modules it imports are loaded.
+      for (const [, specifier] of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) {
+        const resolved = await this.resolve(specifier!, id);
+        if (resolved) lazyParts.add(resolved.id);
+      }
+      const routeModule = /\/app\/routes\/[^?]*$/.test(id);
+      return lazyParts.has(id) || routeModule ? { code, map: null, moduleSideEffects: "no-treeshake" } : null;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build stays one file: the browser's lazy chunks (the bell's menu) are not split out of it.
   // The browser's chunks under 2 KB are merged (an icon, a helper): fewer files and modulepreload links.
@@ -22,7 +48,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } }
     : { rollupOptions: { output: { experimentalMinChunkSize: 2_000 } } },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), keepLazyPartsLazy()],
   resolve:
     command === "build"
       ? {

@@ -62,7 +62,7 @@ describe("the production server (issue 12)", () => {
     expect(chunksHolding("drizzle:entityKind")).toEqual([]);
   });
 
-  it("leaves what only scripts show out of a page's first scripts: the bell's menu, the toasts' area, tooltips and the trust card (decision 0040)", async () => {
+  it("leaves what only scripts show out of a page's first scripts: the bell's menu, the toasts' area, tooltips, the trust card, the realtime client and the player's bar (decision 0040)", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const first = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
     expect(first.length).toBeGreaterThan(3);
@@ -74,14 +74,37 @@ describe("the production server (issue 12)", () => {
       // Radix's tooltip (with its popper) for the header's and the online list's hints, and the trust card's box.
       ['"TooltipContent"', /tooltip-/],
       ['data-testid":"trust-card"', /^floating-card-/],
+      // The realtime client (a member's connection, opened after hydration) and the music player's bar (once a track plays).
+      ['"/api/sse"', /^realtime-client-/],
+      ['data-testid":"music-player"', /^player-bar-/],
     ] as const) {
       expect(
-        firstCode.filter((code) => code.includes(marker)),
+        first.filter((_, index) => firstCode[index]!.includes(marker)),
         marker,
       ).toEqual([]);
       // Each is in the build, in a chunk of its own that the page loads after hydrating.
       expect(chunksHolding(marker), marker).toEqual([expect.stringMatching(chunk)]);
     }
+  });
+
+  it("leaves other pages' route modules out of the home page's first scripts (decision 0040)", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const first = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+    const manifestUrl = [...first].find((script) => /^\/assets\/manifest-/.test(script));
+    expect(manifestUrl).toBeDefined();
+    const manifestSource = await (await fetch(server.baseUrl + manifestUrl)).text();
+    const manifest = JSON.parse(manifestSource.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
+      routes: Record<string, { id: string; parentId?: string; index?: boolean; path?: string; module: string }>;
+    };
+    // `/` renders the home route and its parents; each other route's module must wait for its own page.
+    const routes = Object.values(manifest.routes);
+    const home = routes.find((route) => route.index && route.module.includes("/home-"));
+    expect(home).toBeDefined();
+    const onPage = new Set<string>();
+    for (let route = home; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) onPage.add(route.id);
+    const elsewhere = routes.filter((route) => !onPage.has(route.id));
+    expect(elsewhere.length).toBeGreaterThan(50);
+    expect(elsewhere.filter((route) => first.has(route.module)).map((route) => route.id)).toEqual([]);
   });
 
   it("bundles react-router's production build into the server build", () => {

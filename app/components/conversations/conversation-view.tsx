@@ -14,7 +14,7 @@ import { useFetcher } from "react-router";
 import { Link } from "~/components/ui/link";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { conversationChannel } from "~/components/realtime/realtime-client";
+import { conversationChannel } from "~/lib/realtime/frames";
 import { useRealtimeChannel, useTypingSender } from "~/components/realtime/realtime-provider";
 import { VIA_FETCHER } from "~/components/forms/fetcher-marker";
 import { messageExcerpt } from "~/domain/conversations/excerpt";

@@ -7,13 +7,10 @@
  * hardware keys' handlers. A play is counted once 10 seconds have played (or the whole track
  * when shorter), by POST /api/music/{id}/plays.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "~/components/ui/link";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
-import { Music, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from "lucide-react";
-import { formatDuration, type TrackDto } from "~/domain/music/types";
+import type { TrackDto } from "~/domain/music/types";
 import { optimizedImageUrl } from "~/lib/images/widths";
-import { cn } from "~/lib/utils";
 import { readVolume, saveVolume, DEFAULT_VOLUME } from "./volume";
 
 /** Seconds of listening after which a play counts. */
@@ -42,6 +39,9 @@ export interface MusicPlayer {
   setVolume(volume: number): void;
   close(): void;
 }
+
+/** The bar's code is asked for when a track first plays: most pages never show it (decision 0040). */
+const PlayerBar = lazy(() => import("./player-bar"));
 
 const PlayerContext = createContext<MusicPlayer | null>(null);
 
@@ -270,120 +270,11 @@ export function MusicPlayerProvider({ children }: { children: React.ReactNode })
         }}
         hidden
       />
-      {current ? <PlayerBar player={value} /> : null}
+      {current ? (
+        <Suspense fallback={null}>
+          <PlayerBar player={value} />
+        </Suspense>
+      ) : null}
     </PlayerContext.Provider>
-  );
-}
-
-function PlayerBar({ player }: { player: MusicPlayer }) {
-  const { current, playing, position, duration, volume } = player;
-  if (!current) return null;
-  const VolumeIcon = volume === 0 ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
-  return (
-    <>
-      {/* Room at the end of the page, so the bar never covers the footer. */}
-      <div aria-hidden className="h-28 sm:h-20" />
-      <section
-        aria-label="Плеер"
-        data-testid="music-player"
-        className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-card/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
-      >
-        <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-2 sm:grid-cols-[minmax(0,16rem)_1fr_auto] sm:gap-x-6">
-          <div className="flex min-w-0 items-center gap-3">
-            <Cover track={current} className="size-11" />
-            <div className="min-w-0">
-              <Link to="/music" className="block truncate text-sm font-semibold hover:underline" data-testid="player-title">
-                {current.title}
-              </Link>
-              {player.failed ? (
-                <p role="alert" className="truncate text-xs text-destructive">
-                  Не удалось загрузить трек
-                </p>
-              ) : (
-                <p className="truncate text-xs text-muted-foreground">{current.artist || "Неизвестный исполнитель"}</p>
-              )}
-            </div>
-          </div>
-          <div className="col-span-2 row-start-2 flex items-center gap-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
-            <span className="w-10 text-right text-xs tabular-nums text-muted-foreground" data-testid="player-position">
-              {formatDuration(position * 1000)}
-            </span>
-            <input
-              type="range"
-              aria-label="Позиция в треке"
-              min={0}
-              max={Math.max(duration, 0.1)}
-              step={0.1}
-              value={Math.min(position, duration)}
-              onChange={(event) => player.seek(Number(event.currentTarget.value))}
-              className="h-1.5 flex-1 cursor-pointer accent-primary"
-              data-testid="player-seek"
-            />
-            <span className="w-10 text-xs tabular-nums text-muted-foreground">{formatDuration(duration * 1000)}</span>
-          </div>
-          <div className="flex items-center gap-1">
-            <IconButton label="Предыдущий трек" onClick={player.previous}>
-              <SkipBack className="size-4" />
-            </IconButton>
-            <button
-              type="button"
-              onClick={player.toggle}
-              aria-label={playing ? "Пауза" : "Играть"}
-              className="grid size-10 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              data-testid="player-toggle"
-            >
-              {playing ? <Pause className="size-5" /> : <Play className="size-5 translate-x-px" />}
-            </button>
-            <IconButton label="Следующий трек" onClick={player.next}>
-              <SkipForward className="size-4" />
-            </IconButton>
-            <div className="ml-2 hidden items-center gap-2 md:flex">
-              <IconButton label={volume === 0 ? "Включить звук" : "Выключить звук"} onClick={() => player.setVolume(volume === 0 ? 0.5 : 0)}>
-                <VolumeIcon className="size-4" />
-              </IconButton>
-              <input
-                type="range"
-                aria-label="Громкость"
-                min={0}
-                max={1}
-                step={0.05}
-                value={volume}
-                onChange={(event) => player.setVolume(Number(event.currentTarget.value))}
-                className="h-1.5 w-24 cursor-pointer accent-primary"
-                data-testid="player-volume"
-              />
-            </div>
-            <IconButton label="Закрыть плеер" onClick={player.close}>
-              <X className="size-4" />
-            </IconButton>
-          </div>
-        </div>
-      </section>
-    </>
-  );
-}
-
-function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-    >
-      {children}
-    </button>
-  );
-}
-
-/** A track's cover through the image endpoint, or a note on the primary colour. */
-export function Cover({ track, className }: { track: Pick<TrackDto, "coverUrl" | "title">; className?: string }) {
-  return track.coverUrl ? (
-    <img src={optimizedImageUrl(track.coverUrl, { width: 320 })} alt="" className={cn("shrink-0 rounded-md object-cover", className)} loading="lazy" />
-  ) : (
-    <div aria-hidden className={cn("grid shrink-0 place-items-center rounded-md bg-primary/15 text-primary", className)}>
-      <Music className="size-1/2" />
-    </div>
   );
 }

@@ -325,8 +325,3 @@ export class RealtimeClient {
     source?.close();
   }
 }
-
-/** The channel of an open conversation page (the public conversation is a "group"). */
-export function conversationChannel(kind: "group" | "personal", conversationId: number): string {
-  return channelName({ kind, conversationId });
-}

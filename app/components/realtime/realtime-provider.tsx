@@ -11,10 +11,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/components/ui/use-toast";
-import { describeTarget } from "~/domain/notifications/targets";
 import type { NotificationDto } from "~/domain/notifications/types";
 import type { RealtimeFrame } from "~/lib/realtime/frames";
-import { RealtimeClient, type RealtimeStatus, type RealtimeTransport } from "./realtime-client";
+import type { RealtimeClient, RealtimeStatus, RealtimeTransport } from "./realtime-client";
 import type { RealtimeRootData } from "./types";
 import {
   chatConversationOf,
@@ -97,7 +96,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
   const listeners = useRef(new Map<string, Set<FrameHandler>>());
   const clientRef = useRef<RealtimeClient | null>(null);
 
-  const onNotification = useCallback((notification: NotificationDto) => {
+  const onNotification = useCallback((notification: NotificationDto, describeTarget: typeof import("~/domain/notifications/targets").describeTarget) => {
     const current = openRef.current;
     dispatch({ type: "notification", notification, open: current });
     const chat = chatConversationOf(notification);
@@ -111,35 +110,45 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
   }, []);
 
   useEffect(() => {
-    const client = new RealtimeClient({
-      apiToken: config.apiToken,
-      transport: config.transport,
-      ssePath: config.ssePath,
-      onStatus: (next, transport) => setStatus({ status: next, transport }),
-      onFrame: (frame: RealtimeFrame) => {
-        if (frame.channel === "notifications") {
-          if (isPresenceFrame(frame.data)) {
-            const { userId, online } = frame.data;
-            return setPresence((map) => new Map(map).set(userId, online));
+    // The client's code (and the toasts' wording) is asked for only here, so a visitor's pages never
+    // load it (decision 0040);
+    // a failed load is AppUpdates' chunk error (a reload).
+    let closed = false;
+    let client: RealtimeClient | null = null;
+    void Promise.all([import("./realtime-client"), import("~/domain/notifications/targets")]).then(([{ RealtimeClient }, { describeTarget }]) => {
+      if (closed) return;
+      client = new RealtimeClient({
+        apiToken: config.apiToken,
+        transport: config.transport,
+        ssePath: config.ssePath,
+        onStatus: (next, transport) => setStatus({ status: next, transport }),
+        onFrame: (frame: RealtimeFrame) => {
+          if (frame.channel === "notifications") {
+            if (isPresenceFrame(frame.data)) {
+              const { userId, online } = frame.data;
+              return setPresence((map) => new Map(map).set(userId, online));
+            }
+            return onNotification(frame.data as NotificationDto, describeTarget);
           }
-          return onNotification(frame.data as NotificationDto);
-        }
-        if (frame.channel === "system") {
-          const data = frame.data as { type?: string; channel?: string };
-          if (data.type === "subscribed" && data.channel) setSubscribed((list) => (list.includes(data.channel!) ? list : [...list, data.channel!]));
-          if (data.type === "unsubscribed" && data.channel) setSubscribed((list) => list.filter((c) => c !== data.channel));
-          return;
-        }
-        for (const handler of listeners.current.get(frame.channel) ?? []) handler(frame.data);
-      },
+          if (frame.channel === "system") {
+            const data = frame.data as { type?: string; channel?: string };
+            if (data.type === "subscribed" && data.channel) setSubscribed((list) => (list.includes(data.channel!) ? list : [...list, data.channel!]));
+            if (data.type === "unsubscribed" && data.channel) setSubscribed((list) => list.filter((c) => c !== data.channel));
+            return;
+          }
+          for (const handler of listeners.current.get(frame.channel) ?? []) handler(frame.data);
+        },
+      });
+      client.subscribe("notifications");
+      // Channels pages asked for while the code was loading.
+      for (const channel of listeners.current.keys()) client.subscribe(channel);
+      clientRef.current = client;
+      client.start();
     });
-    client.subscribe("notifications");
-    for (const channel of listeners.current.keys()) client.subscribe(channel);
-    clientRef.current = client;
-    client.start();
     return () => {
+      closed = true;
       clientRef.current = null;
-      client.close();
+      client?.close();
       setSubscribed([]);
     };
   }, [config.apiToken, config.transport, config.ssePath, onNotification]);

@@ -94,3 +94,8 @@ export const REALTIME_TIMING = {
   /** The websocket must authenticate within this time (ms). */
   authTimeoutMs: 10_000,
 } as const;
+
+/** The channel of an open conversation page (the public conversation is a "group"). */
+export function conversationChannel(kind: "group" | "personal", conversationId: number): string {
+  return channelName({ kind, conversationId });
+}

@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/music-track";
 import { resultFor } from "~/components/forms/action-data";
-import { Cover } from "~/components/music/player";
+import { Cover } from "~/components/music/cover";
 import { SettingsForm, SettingsSection } from "~/components/settings/settings-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

@@ -13,7 +13,7 @@ import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import type { Route } from "./+types/music";
 import { messagesOf, resultFor } from "~/components/forms/action-data";
 import { FormErrors } from "~/components/forms/form-errors";
-import { Cover } from "~/components/music/player";
+import { Cover } from "~/components/music/cover";
 import { SettingsForm, SettingsSection } from "~/components/settings/settings-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
