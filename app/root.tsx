@@ -57,7 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   // The reader's scheme from its cookie, so <html> carries the right class at once (docs/product/interface.md#dark-mode).
   const colorScheme = colorSchemeFromCookie(request.headers.get("Cookie"));
-  return data({ siteName: context.config.siteName, viewer: user ? toViewer(user) : null, csrfToken, toast: flash.toast, realtime, colorScheme }, { headers });
+  const viewer = user ? toViewer(user) : null;
+  // The member's colours as <html>'s style variables, worked out here so browsers need no theme code (decision 0040).
+  const theme = themeStyle(viewer?.theme);
+  return data({ siteName: context.config.siteName, viewer, theme, csrfToken, toast: flash.toast, realtime, colorScheme }, { headers });
 }
 
 /**
@@ -80,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const colorScheme = useColorScheme();
   return (
     // The head's script may mark <html> as the Telegram Mini App before React takes over.
-    <html lang="ru" className={colorSchemeClass(colorScheme)} style={themeStyle(rootData?.viewer?.theme)} suppressHydrationWarning>
+    <html lang="ru" className={colorSchemeClass(colorScheme)} style={rootData?.theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

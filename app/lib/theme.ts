@@ -164,9 +164,6 @@ export function themeStyle(theme: ThemeColors | null | undefined): CSSProperties
   return Object.fromEntries(Object.entries(themeColors(theme)).map(([name, rgb]) => [name, rgbToHslComponents(rgb)])) as CSSProperties;
 }
 
-/** The local storage key of the saved theme (docs/product/interface.md#theme). */
-export const THEME_STORAGE_KEY = "userTheme";
-
 const isChannel = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 255;
 const isTriple = (value: unknown): value is [number, number, number] => Array.isArray(value) && value.length === 3 && value.every(isChannel);
 

@@ -7,15 +7,22 @@
  */
 import { useEffect } from "react";
 import type { ThemeColors } from "~/db/schema";
-import { parseSavedTheme, THEME_STORAGE_KEY, themeStyle } from "~/lib/theme";
+
+/** The local storage key of the saved theme (docs/product/interface.md#theme). */
+export const THEME_STORAGE_KEY = "userTheme";
 
 export function ThemeStorage({ theme, known }: { theme: ThemeColors | null | undefined; known: boolean }) {
   const serialized = theme ? JSON.stringify(theme) : null;
   useEffect(() => {
     try {
       if (!known) {
-        const saved = themeStyle(parseSavedTheme(window.localStorage.getItem(THEME_STORAGE_KEY)));
-        for (const [name, value] of Object.entries(saved ?? {})) document.documentElement.style.setProperty(name, String(value));
+        const raw = window.localStorage.getItem(THEME_STORAGE_KEY);
+        // Only the error page needs the theme's code: other pages never load it (decision 0040).
+        if (raw)
+          void import("~/lib/theme").then(({ parseSavedTheme, themeStyle }) => {
+            const saved = themeStyle(parseSavedTheme(raw));
+            for (const [name, value] of Object.entries(saved ?? {})) document.documentElement.style.setProperty(name, String(value));
+          });
       } else if (serialized) {
         window.localStorage.setItem(THEME_STORAGE_KEY, serialized);
       } else {
