@@ -35,6 +35,7 @@ export const TITLE_REFRESH_MS = 1000;
 export const PRIVATE_CHAT_SOUND = { src: "/sounds/private-message.wav", volume: 0.5 } as const;
 
 type FrameHandler = (data: unknown) => void;
+type DescribeTarget = typeof import("~/domain/notifications/targets").describeTarget;
 
 interface RealtimeContextValue {
   state: UnreadState;
@@ -96,7 +97,8 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
   const listeners = useRef(new Map<string, Set<FrameHandler>>());
   const clientRef = useRef<RealtimeClient | null>(null);
 
-  const onNotification = useCallback((notification: NotificationDto, describeTarget: typeof import("~/domain/notifications/targets").describeTarget) => {
+  // `describeTarget` arrives with the client's code (see the effect below).
+  const onNotification = useCallback((notification: NotificationDto, describeTarget: DescribeTarget) => {
     const current = openRef.current;
     dispatch({ type: "notification", notification, open: current });
     const chat = chatConversationOf(notification);
@@ -111,8 +113,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimeRootDat
 
   useEffect(() => {
     // The client's code (and the toasts' wording) is asked for only here, so a visitor's pages never
-    // load it (decision 0040);
-    // a failed load is AppUpdates' chunk error (a reload).
+    // load it (decision 0040); a failed load is AppUpdates' chunk error (a reload).
     let closed = false;
     let client: RealtimeClient | null = null;
     void Promise.all([import("./realtime-client"), import("~/domain/notifications/targets")]).then(([{ RealtimeClient }, { describeTarget }]) => {
