@@ -7,7 +7,7 @@
  * for good (`unsubscribed`, `invalid_token`). Both carry the same `{channel, data}` frames.
  * No React here: the provider owns one client and tests drive it with fake sockets.
  */
-import { channelName, parseChannel, REALTIME_TIMING, WS_CLOSE, type ClientFrame, type RealtimeFrame, type SystemData } from "~/lib/realtime/frames";
+import { parseChannel, REALTIME_TIMING, WS_CLOSE, type ClientFrame, type RealtimeFrame, type SystemData } from "~/lib/realtime/frames";
 import type { RealtimeTransport } from "./types";
 
 export type { RealtimeTransport };
