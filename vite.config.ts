@@ -16,11 +16,12 @@ const productionRouter = (file: string) => fileURLToPath(new URL(`./node_modules
 
 /**
  * Keeps the app's lazy parts (modules its code asks for with `import("…")`: the bell's menu, the
- * realtime client, the player's bar) out of every page's first scripts. Rollup's chunk merging
- * (`experimentalMinChunkSize`) would move a small eager chunk, say one icon, into a lazy part's chunk, which
- * then loads with every page. It never merges across a module with side effects that are not loaded
- * under the same conditions, so each lazy part is marked as having some (`no-treeshake`: its code is
- * kept whole, and runs as before). Docs/decisions/0040; tests/api/production-build.test.ts checks it.
+ * realtime client, the player's bar) and the route modules out of other pages' first scripts.
+ * Rollup's chunk merging (`experimentalMinChunkSize`) would move a small eager chunk, say one icon,
+ * into a lazy part's chunk, or a small route module into an eager chunk, and that code then loads
+ * with every page. It never merges across a module with side effects that are not loaded under the
+ * same conditions, so each such module is marked as having some (`no-treeshake`: its code is kept
+ * whole, and runs as before). Decision 0040; tests/api/production-build.test.ts checks it.
  */
 function keepLazyPartsLazy(): Plugin {
   const lazyParts = new Set<string>();

@@ -20,6 +20,11 @@ function chunksHolding(text: string): string[] {
 
 describe("the production server (issue 12)", () => {
   let server: RunningServer;
+  /** The distinct /assets/…js files `page`'s HTML names: its module preloads and its scripts' imports. */
+  async function firstScripts(page: string): Promise<string[]> {
+    const html = await (await fetch(server.baseUrl + page)).text();
+    return [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+  }
   beforeAll(async () => {
     server = await startServer();
   }, 90_000);
@@ -63,8 +68,7 @@ describe("the production server (issue 12)", () => {
   });
 
   it("leaves what only scripts show out of a page's first scripts: the bell's menu, the toasts' area, tooltips, the trust card, the realtime client and the player's bar (decision 0040)", async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
-    const first = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+    const first = await firstScripts("/");
     expect(first.length).toBeGreaterThan(3);
     const firstCode = await Promise.all(first.map(async (script) => (await fetch(server.baseUrl + script)).text()));
     // Radix's names for the dropdown menu and the toast viewport survive minifying.
@@ -88,13 +92,12 @@ describe("the production server (issue 12)", () => {
   });
 
   it("leaves other pages' route modules out of the home page's first scripts (decision 0040)", async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
-    const first = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+    const first = new Set(await firstScripts("/"));
     const manifestUrl = [...first].find((script) => /^\/assets\/manifest-/.test(script));
     expect(manifestUrl).toBeDefined();
     const manifestSource = await (await fetch(server.baseUrl + manifestUrl)).text();
     const manifest = JSON.parse(manifestSource.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
-      routes: Record<string, { id: string; parentId?: string; index?: boolean; path?: string; module: string }>;
+      routes: Record<string, { id: string; parentId?: string; index?: boolean; module: string }>;
     };
     // `/` renders the home route and its parents; each other route's module must wait for its own page.
     const routes = Object.values(manifest.routes);

@@ -18,11 +18,12 @@ export function ThemeStorage({ theme, known }: { theme: ThemeColors | null | und
       if (!known) {
         const raw = window.localStorage.getItem(THEME_STORAGE_KEY);
         // Only the error page needs the theme's code: other pages never load it (decision 0040).
-        if (raw)
+        if (raw) {
           void import("~/lib/theme").then(({ parseSavedTheme, themeStyle }) => {
             const saved = themeStyle(parseSavedTheme(raw));
             for (const [name, value] of Object.entries(saved ?? {})) document.documentElement.style.setProperty(name, String(value));
           });
+        }
       } else if (serialized) {
         window.localStorage.setItem(THEME_STORAGE_KEY, serialized);
       } else {

@@ -3,8 +3,7 @@
  * (telegram-mini-app.tsx) only inside Telegram, where it loads Telegram's script, uses its theme colours (unless the member chose
  * their own) and back button, and signs in automatically: after the script loads it polls for
  * initData (100 ms, 50 times), posts it once per browser session, and on success reloads the
- * user and goes to `/` replacing history. Failures are only logged (docs/product/accounts.md#telegram-mini-app). Outside
- * Telegram it does nothing, and without JavaScript nothing of this runs.
+ * user and goes to `/` replacing history. Failures are only logged (docs/product/accounts.md#telegram-mini-app).
  */
 import { callApi } from "~/components/api/call-api";
 import { useEffect, useState } from "react";
