@@ -5,23 +5,8 @@
  * that plain navigation or React Router's. These journeys keep it so: the page's scripts are held
  * back by the test (not slept on) until the click has been made.
  */
-import type { Page, Route } from "@playwright/test";
-import { expect, openContext, registerMember, test } from "./fixtures";
-
-/** Holds every script request of `page` until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.js(\?|$)/, async (route: Route) => {
-    await gate;
-    // The document the request came from may be gone by now (it was left): nothing to answer.
-    await route.continue().catch(() => undefined);
-  });
-  return async () => {
-    release();
-    await page.unrouteAll({ behavior: "wait" });
-  };
-}
+import type { Page } from "@playwright/test";
+import { expect, holdScripts, hydrated, openContext, registerMember, test } from "./fixtures";
 
 /** A member with a personal conversation with another member, on the public chat of /profile/conversations. */
 async function withConversation(page: Page, browser: Parameters<typeof openContext>[0]) {
@@ -41,8 +26,6 @@ async function withConversation(page: Page, browser: Parameters<typeof openConte
   await expect(page.getByTestId("conversation-link").filter({ hasText: "Общий чат" })).toHaveAttribute("aria-current", "page");
   return peer;
 }
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 test("a conversation link clicked after a reload, before any script ran, opens the conversation", { tag: "@js-only" }, async ({ page, browser }) => {
   const peer = await withConversation(page, browser);

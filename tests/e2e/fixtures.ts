@@ -1,5 +1,5 @@
 /** Playwright fixtures: a console error or an uncaught page error fails the test (docs/product/engineering.md#tests). */
-import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page, type Route } from "@playwright/test";
 import { decodeHtml } from "../setup/html";
 import { waitForTurn } from "./turns";
 
@@ -162,3 +162,24 @@ export async function clickAndSave(button: Locator, urlPart?: string): Promise<v
   await button.click();
   expect((await answered).status()).toBeLessThan(400);
 }
+
+/**
+ * Holds every script request of `page` until the returned function is called: the server's HTML
+ * shows, nothing hydrates, so a journey can act on the page as it is before its scripts run.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route: Route) => {
+    await gate;
+    // The document the request came from may be gone by now (it was left): nothing to answer.
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unrouteAll({ behavior: "wait" });
+  };
+}
+
+/** Waits until React Router has hydrated `page` (its data router is on the window). */
+export const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);

@@ -1,0 +1,40 @@
+/**
+ * The header's controls and the online list's links stay the very elements the server sent while
+ * the page hydrates and the hints' code arrives (docs/product/interface.md#tooltips-and-hover-cards,
+ * docs/decisions/0041-hints-are-attributes-one-host-reads.md). A CI run lost presses on «Выйти» and on an online member's
+ * avatar: they used to be swapped for tooltip-wrapped copies just then, so a press or a keyboard
+ * focus landing on the old element went nowhere. The page's scripts are held back by the test
+ * until the focus is placed, so the swap, if any, happens under it.
+ */
+import { expect, holdScripts, registerMember, test } from "./fixtures";
+
+test("the focus stays on «Выйти» while the page hydrates; the hints name the controls, and a press then signs out", { tag: "@js-only" }, async ({ page }) => {
+  const member = await registerMember(page);
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  const signOut = page.getByRole("button", { name: "Выйти" });
+  const mine = page.getByTestId("online-members").getByRole("link", { name: `Профиль: ${member.username}` });
+  await signOut.focus();
+  const button = await signOut.elementHandle();
+  const link = await mine.elementHandle();
+  await release();
+
+  // The hints open on hovering once the page has hydrated and their code has come: until then the
+  // pointer is moved off and on again, as a person would.
+  const tooltip = page.getByRole("tooltip");
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await mine.hover();
+    await expect(tooltip).toHaveText(member.username, { timeout: 2_000 });
+  }).toPass();
+  await signOut.hover();
+  await expect(tooltip).toHaveText("Выйти");
+
+  expect(await link!.evaluate((element) => element.isConnected), "the online list's link is the server's element").toBe(true);
+  expect(
+    await button!.evaluate((element) => element.isConnected && document.activeElement === element),
+    "«Выйти» is the server's element and keeps the focus",
+  ).toBe(true);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
+});
