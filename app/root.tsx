@@ -32,6 +32,7 @@ import { colorSchemeClass, colorSchemeFromCookie } from "~/lib/color-scheme";
 import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
 import { TrustCardHost } from "~/components/users/trust-card-host";
+import { HintHost } from "~/components/ui/hint";
 
 /**
  * The toasts' area (Radix's toast), loaded once the page has hydrated: toasts are made by scripts,
@@ -136,6 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </AfterHydration>
       {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
       <TrustCardHost />
+      <HintHost />
       {loaderData.toast && !hydrated ? (
         // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
         // clicks through and fades after the toast duration, so it never hides a form's button.

@@ -75,8 +75,8 @@ describe("the production server (issue 12)", () => {
     for (const [marker, chunk] of [
       ['"DropdownMenu"', /^notification-menu-/],
       ['"ToastViewport"', /^toast/],
-      // Radix's tooltip (with its popper) for the header's and the online list's hints, and the trust card's box.
-      ['"TooltipContent"', /tooltip-/],
+      // The hints' bubble for the header's and the online list's controls, and the trust card's box (floating-ui).
+      ['data-testid":"hint"', /^hint-bubble-/],
       ['data-testid":"trust-card"', /^floating-card-/],
       // The realtime client (a member's connection, opened after hydration) and the music player's bar (once a track plays).
       ['"/api/sse"', /^realtime-client-/],

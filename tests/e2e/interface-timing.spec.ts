@@ -1,6 +1,7 @@
 /**
  * The interface's delays on the page's own clock (docs/product/interface.md#tooltips-and-hover-cards):
- * a trust card opens after 700 ms of hovering and closes 300 ms after the pointer leaves; the
+ * a trust card opens after 700 ms of hovering and closes 300 ms after the pointer leaves; a hint
+ * opens after 700 ms, and at once within 300 ms of another closing; the
  * conversation list's scrollbar hides 600 ms after scrolling is seen to stop. The clock is Playwright's fake
  * one, moved by hand, so the figures are exact whatever the machine's load.
  */
@@ -103,4 +104,49 @@ test("the conversation list's scrollbar shows while scrolling and hides 600 ms a
   await expect(scrollbar).toHaveAttribute("data-state", "visible");
   await page.clock.runFor(100);
   await expect(scrollbar).toHaveCount(0);
+});
+
+test("a hint opens after 700 ms of hovering; within 300 ms of one closing the next opens at once", { tag: "@js-only" }, async ({ page }) => {
+  await authenticate(page, DEMO.member);
+  await page.clock.install();
+  await page.goto("/");
+  const conversations = page.getByRole("banner").getByRole("link", { name: /^Беседы/ });
+  const signOut = page.getByRole("banner").getByRole("button", { name: "Выйти" });
+  await expect(signOut).toBeVisible();
+  await pauseClockWhenHydrated(page);
+  const tooltip = page.getByRole("tooltip");
+  // Once the page's one hint host listens (its effect runs after hydrating), a hover shows the hint.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(400);
+    await conversations.hover();
+    await page.clock.runFor(750);
+    await expect(tooltip).toHaveText("Беседы", { timeout: 1_000 });
+  }).toPass();
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(400);
+
+  await conversations.hover();
+  await page.clock.runFor(650);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(tooltip).toHaveText("Беседы");
+  // From one hint straight to the next: at once.
+  await signOut.hover();
+  await expect(tooltip).toHaveText("Выйти");
+  // Leaving closes it at once; back within 300 ms, the next opens at once too.
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(250);
+  await conversations.hover();
+  await expect(tooltip).toHaveText("Беседы");
+  // Later than that, the 700 ms again.
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(350);
+  await signOut.hover();
+  await page.clock.runFor(650);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(tooltip).toHaveText("Выйти");
 });

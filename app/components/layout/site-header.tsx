@@ -7,7 +7,7 @@ import { ColorSchemeToggle } from "~/components/layout/color-scheme-toggle";
 import { UnreadLinks } from "~/components/realtime/unread-links";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { Hint, HintGroup } from "~/components/ui/hint";
+import { hint } from "~/components/ui/hint";
 import { cn } from "~/lib/utils";
 import type { Viewer } from "~/lib/viewer";
 
@@ -97,8 +97,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
         <div className="ml-auto flex items-center gap-2 max-md:tg:order-2 max-md:tg:ml-0 max-md:tg:gap-0.5">
           <ColorSchemeToggle />
           {viewer ? (
-            // The icons' hints share their delays: once one has shown, the next opens at once.
-            <HintGroup>
+            <>
               <Button asChild size="sm" className="max-md:size-11">
                 <Link to="/posts/new" aria-label="Написать">
                   <PenSquare aria-hidden className="size-4" />
@@ -115,13 +114,11 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
               </Link>
               <Form method="post" action="/auth/logout">
                 <AuthenticityTokenInput />
-                <Hint label="Выйти">
-                  <Button type="submit" variant="ghost" size="icon" aria-label="Выйти" className="max-md:size-11">
-                    <LogOut aria-hidden className="size-4" />
-                  </Button>
-                </Hint>
+                <Button type="submit" variant="ghost" size="icon" aria-label="Выйти" className="max-md:size-11" {...hint("Выйти")}>
+                  <LogOut aria-hidden className="size-4" />
+                </Button>
               </Form>
-            </HintGroup>
+            </>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="max-md:h-11">

@@ -7,7 +7,7 @@
 import { MessagesSquare } from "lucide-react";
 import { Link } from "~/components/ui/link";
 import { NotificationBell } from "~/components/notifications/notification-bell";
-import { Hint } from "~/components/ui/hint";
+import { hint } from "~/components/ui/hint";
 import { cn } from "~/lib/utils";
 import { useUnread } from "./realtime-provider";
 import { formatUnreadCount } from "./unread";
@@ -33,25 +33,24 @@ export function UnreadLinks() {
 function UnreadLink({ to, label, count, testId, icon }: { to: string; label: string; count: number; testId: string; icon: React.ReactNode }) {
   const shown = formatUnreadCount(count);
   return (
-    <Hint label={label}>
-      <Link
-        to={to}
-        aria-label={count > 0 ? `${label}: ${shown} непрочитанных` : label}
-        className="relative inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
+    <Link
+      to={to}
+      {...hint(label)}
+      aria-label={count > 0 ? `${label}: ${shown} непрочитанных` : label}
+      className="relative inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
+    >
+      {icon}
+      <span
+        data-testid={testId}
+        data-count={count}
+        aria-hidden
+        className={cn(
+          "absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] leading-5 font-semibold text-primary-foreground ring-2 ring-background",
+          count === 0 && "hidden",
+        )}
       >
-        {icon}
-        <span
-          data-testid={testId}
-          data-count={count}
-          aria-hidden
-          className={cn(
-            "absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] leading-5 font-semibold text-primary-foreground ring-2 ring-background",
-            count === 0 && "hidden",
-          )}
-        >
-          {shown}
-        </span>
-      </Link>
-    </Hint>
+        {shown}
+      </span>
+    </Link>
   );
 }

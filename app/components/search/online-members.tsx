@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { Avatar } from "~/components/ui/avatar";
-import { Hint, HintGroup } from "~/components/ui/hint";
+import { hint } from "~/components/ui/hint";
 import type { UserRefDto } from "~/domain/users/users.server";
 
 /**
@@ -22,31 +22,28 @@ export function OnlineMembers({ members, total }: { members: UserRefDto[]; total
       {members.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">Сейчас никого нет — загляните позже.</p>
       ) : (
-        <HintGroup>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {members.map((member) => {
-              const name = member.displayName ? `${member.displayName} (@${member.username})` : member.username;
-              return (
-                <li key={member.id}>
-                  <Hint label={name}>
-                    <Link
-                      to={`/profile/${member.id}`}
-                      aria-label={`Профиль: ${member.username}`}
-                      className="inline-flex items-center justify-center rounded-full max-md:min-h-11 max-md:min-w-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
-                    >
-                      <Avatar username={member.username} src={member.image} size="sm" overlay={member.ranks.includes("SCAMMER") ? "scam" : undefined} />
-                    </Link>
-                  </Hint>
-                </li>
-              );
-            })}
-            {count > members.length ? (
-              <li className="flex size-10 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
-                +{count - members.length}
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {members.map((member) => {
+            const name = member.displayName ? `${member.displayName} (@${member.username})` : member.username;
+            return (
+              <li key={member.id}>
+                <Link
+                  to={`/profile/${member.id}`}
+                  {...hint(name)}
+                  aria-label={`Профиль: ${member.username}`}
+                  className="inline-flex items-center justify-center rounded-full max-md:min-h-11 max-md:min-w-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
+                >
+                  <Avatar username={member.username} src={member.image} size="sm" overlay={member.ranks.includes("SCAMMER") ? "scam" : undefined} />
+                </Link>
               </li>
-            ) : null}
-          </ul>
-        </HintGroup>
+            );
+          })}
+          {count > members.length ? (
+            <li className="flex size-10 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
+              +{count - members.length}
+            </li>
+          ) : null}
+        </ul>
       )}
     </section>
   );
