@@ -1,11 +1,11 @@
-/** What the bell (notification-bell.tsx) and its menu (notification-menu.tsx) both draw. */
+/** The bell's (notification-bell.tsx) look and address, which its menu (notification-menu.tsx) loads from and posts to. */
 import { formatUnreadCount } from "~/components/realtime/unread";
 import { cn } from "~/lib/utils";
 
 /** The notifications page, which the bell links to and its menu loads from and posts to. */
 export const NOTIFICATIONS_PATH = "/profile/notifications";
 
-/** The bell's look, as a link and as the menu's trigger. */
+/** The bell link's look. */
 export const BELL_CLASS =
   "relative inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 

@@ -1,12 +1,13 @@
 /**
  * The bell's menu (docs/product/notifications.md#the-bell), loaded by notification-bell.tsx once
- * the page has hydrated: the latest 10 notifications — sender, title and target, unread ones
+ * the page has hydrated and opened by a press on the bell's link, beside which it is anchored (the
+ * link itself is never replaced, decision 0041): the latest 10 notifications — sender, title and target, unread ones
  * marked — with «Отметить все прочитанными» and «Все уведомления». The list is loaded from the
  * /profile/notifications loader each time the menu opens, and again while it is open whenever
  * the live unread count changes. Choosing a notification posts `intent=read` there, which marks
  * it read and redirects to its link; the badge keeps following the realtime counters.
  */
-import { Bell, CheckCheck } from "lucide-react";
+import { CheckCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -19,14 +20,26 @@ import { describeTarget } from "~/domain/notifications/targets";
 import type { NotificationDto } from "~/domain/notifications/types";
 import type { Page } from "~/lib/pagination";
 import { cn, isPlainClick } from "~/lib/utils";
-import { BELL_CLASS, BellBadge, NOTIFICATIONS_PATH } from "./bell-parts";
+import { NOTIFICATIONS_PATH } from "./bell-parts";
 
 /** How many notifications the menu shows (the list page's first page). */
 const MENU_SIZE = 10;
 
-/** The bell as a menu's trigger, for a member with `count` unread notifications; `label` names it. */
-export default function BellMenu({ count, label }: { count: number; label: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The menu of the bell link `bell` for a member with `count` unread notifications, shown while
+ * `open`; `onOpenChange` is told when the menu closes itself (Escape, a press elsewhere, a choice).
+ */
+export default function BellMenu({
+  count,
+  open,
+  onOpenChange,
+  bell,
+}: {
+  count: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  bell: React.RefObject<HTMLAnchorElement | null>;
+}) {
   // Set by «Отметить все прочитанными» until the menu closes: the shown list turns read at once.
   const [markedAll, setMarkedAll] = useState(false);
   const list = useFetcher<{ page: Page<NotificationDto> }>({ key: "notification-bell" });
@@ -35,11 +48,17 @@ export default function BellMenu({ count, label }: { count: number; label: strin
   const csrf = useAuthenticityToken();
   const load = useRef(list.load);
   load.current = list.load;
+  // A press outside the menu and the bell (which then keeps the focus it took) or a focus moved away.
+  const interactedOutside = useRef(false);
 
   // Fresh each time it opens, and again when a live notification arrives while it is open.
   useEffect(() => {
     if (open) void load.current(`${NOTIFICATIONS_PATH}?perPage=${MENU_SIZE}`);
   }, [open, count]);
+  // A later opening shows the server's list again.
+  useEffect(() => {
+    if (!open) setMarkedAll(false);
+  }, [open]);
 
   const items = list.data?.page.items ?? [];
   const allRead = markedAll;
@@ -55,25 +74,33 @@ export default function BellMenu({ count, label }: { count: number; label: strin
     // A new tab or window goes to the link itself; a plain click marks it read on the way.
     if (!isPlainClick(event) || n.id === null) return;
     event.preventDefault();
-    setOpen(false);
+    onOpenChange(false);
     void submit({ intent: "read", id: String(n.id), csrf }, { method: "post", action: NOTIFICATIONS_PATH });
   }
 
   return (
-    <DropdownMenu
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        // A later opening shows the server's list again.
-        if (!next) setMarkedAll(false);
-      }}
-      modal={false}
-    >
-      <DropdownMenuTrigger className={BELL_CLASS} aria-label={label} title="Уведомления" data-testid="notifications-bell">
-        <Bell aria-hidden className="size-5" />
-        <BellBadge count={count} />
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      {/* Radix places the menu by its trigger: a box over the bell's link, which does the opening. */}
+      <DropdownMenuTrigger asChild>
+        <span aria-hidden className="pointer-events-none absolute inset-0" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" sideOffset={8} className="w-[min(26rem,calc(100vw-1rem))] p-0" data-testid="notifications-menu">
+      <DropdownMenuContent
+        align="end"
+        sideOffset={8}
+        className="w-[min(26rem,calc(100vw-1rem))] p-0"
+        data-testid="notifications-menu"
+        onInteractOutside={(event) => {
+          // A press on the bell is the bell's own toggle.
+          if (event.target instanceof Node && bell.current?.contains(event.target)) event.preventDefault();
+          else interactedOutside.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          // Back to the bell, as to a trigger, unless the member went elsewhere.
+          event.preventDefault();
+          if (!interactedOutside.current) bell.current?.focus();
+          interactedOutside.current = false;
+        }}
+      >
         <div className="flex items-center justify-between gap-3 border-b border-border px-3 py-2">
           <p className="font-heading font-bold">Уведомления</p>
           {count > 0 && !allRead ? (

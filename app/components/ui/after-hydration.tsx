@@ -4,7 +4,7 @@
  * component in `children` has arrived (and always without JavaScript); then `children`. The server
  * never renders `children`, so nothing hydrates differently. The fallback and the children are
  * different elements, and each switch replaces them: not for what a person presses or focuses,
- * whose press would land on the element being replaced (decision 0041; the bell still does).
+ * whose press would land on the element being replaced (decision 0041).
  */
 import { Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,6 +1,6 @@
 /**
- * The header's controls and the online list's links stay the very elements the server sent while
- * the page hydrates and the hints' code arrives (docs/product/interface.md#tooltips-and-hover-cards,
+ * The header's controls, its bell and the online list's links stay the very elements the server
+ * sent while the page hydrates and the hints' and the bell menu's code arrives (docs/product/interface.md#tooltips-and-hover-cards,
  * docs/decisions/0041-hints-are-attributes-one-host-reads.md). A CI run lost presses on «Выйти» and on an online member's
  * avatar: they used to be swapped for tooltip-wrapped copies just then, so a press or a keyboard
  * focus landing on the old element went nowhere. The page's scripts are held back by the test
@@ -37,4 +37,28 @@ test("the focus stays on «Выйти» while the page hydrates; the hints name 
   ).toBe(true);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
+});
+
+test("the focus stays on the bell while the page hydrates; Enter then opens its menu and Escape comes back to it", { tag: "@js-only" }, async ({ page }) => {
+  await registerMember(page);
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  const bell = page.getByRole("link", { name: "Уведомления" });
+  await bell.focus();
+  const server = await bell.elementHandle();
+  await release();
+
+  // Hydrated, the link says it opens a menu.
+  await expect(bell).toHaveAttribute("aria-haspopup", "menu");
+  expect(
+    await server!.evaluate((element) => element.isConnected && document.activeElement === element),
+    "the bell is the server's link and keeps the focus",
+  ).toBe(true);
+  await page.keyboard.press("Enter");
+  const menu = page.getByTestId("notifications-menu");
+  await expect(menu.getByTestId("notifications-menu-empty")).toHaveText("Уведомлений пока нет");
+  await expect(bell).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  expect(await server!.evaluate((element) => element.isConnected && document.activeElement === element), "the focus is back on the same bell").toBe(true);
 });
