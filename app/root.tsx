@@ -137,6 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </AfterHydration>
       {/* The page's one trust card (decision 0038): a member's avatar or name hovered or focused opens it. */}
       <TrustCardHost />
+      {/* The page's one hint (decision 0041): a hinted control hovered or focused from the keyboard shows it. */}
       <HintHost />
       {loaderData.toast && !hydrated ? (
         // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets

@@ -32,6 +32,7 @@ test("the bell's menu lists the latest notifications with their targets, marks a
   // Nothing yet. The keyboard opens the menu, reaches «Все уведомления», and Escape returns to the bell.
   await bell.focus();
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu", { name: "Уведомления" })).toBeVisible();
   await expect(menu.getByTestId("notifications-menu-empty")).toHaveText("Уведомлений пока нет");
   await expect(menu.getByRole("menuitem", { name: "Отметить все прочитанными" })).toHaveCount(0);
   await page.keyboard.press("ArrowDown");

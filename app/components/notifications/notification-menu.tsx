@@ -1,14 +1,14 @@
 /**
  * The bell's menu (docs/product/notifications.md#the-bell), loaded by notification-bell.tsx once
- * the page has hydrated and opened by a press on the bell's link, beside which it is anchored (the
- * link itself is never replaced, decision 0041): the latest 10 notifications — sender, title and target, unread ones
- * marked — with «Отметить все прочитанными» and «Все уведомления». The list is loaded from the
+ * the page has hydrated, opened by a press on the bell's link and placed beside it (the link is
+ * never replaced, decision 0041): the latest 10 notifications — sender, title and target, unread
+ * ones marked — with «Отметить все прочитанными» and «Все уведомления». The list is loaded from the
  * /profile/notifications loader each time the menu opens, and again while it is open whenever
  * the live unread count changes. Choosing a notification posts `intent=read` there, which marks
  * it read and redirects to its link; the badge keeps following the realtime counters.
  */
 import { CheckCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
@@ -50,6 +50,8 @@ export default function BellMenu({
   load.current = list.load;
   // A press outside the menu and the bell (which then keeps the focus it took) or a focus moved away.
   const interactedOutside = useRef(false);
+  // The menu is named by its heading: Radix would name it by its trigger, a box with no text.
+  const headingId = useId();
 
   // Fresh each time it opens, and again when a live notification arrives while it is open.
   useEffect(() => {
@@ -89,6 +91,7 @@ export default function BellMenu({
         sideOffset={8}
         className="w-[min(26rem,calc(100vw-1rem))] p-0"
         data-testid="notifications-menu"
+        aria-labelledby={headingId}
         onInteractOutside={(event) => {
           // A press on the bell is the bell's own toggle.
           if (event.target instanceof Node && bell.current?.contains(event.target)) event.preventDefault();
@@ -102,7 +105,9 @@ export default function BellMenu({
         }}
       >
         <div className="flex items-center justify-between gap-3 border-b border-border px-3 py-2">
-          <p className="font-heading font-bold">Уведомления</p>
+          <p id={headingId} className="font-heading font-bold">
+            Уведомления
+          </p>
           {count > 0 && !allRead ? (
             <DropdownMenuItem onSelect={markAllRead} className="min-h-9 text-primary focus:text-primary">
               <CheckCheck aria-hidden className="text-primary" />
