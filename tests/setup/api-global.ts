@@ -13,8 +13,9 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const seeded = await makeDataTemplate();
+  // The demo community is seeded on a copy of the migrated empty one: the run migrates once.
   const empty = await makeDataTemplate({ SEED_DEMO: "0" });
+  const seeded = await makeDataTemplate({}, empty);
   const templates = { seeded, empty };
   project.provide("serverDataTemplates", templates);
   const server = await startServer({}, { templates });

@@ -1,20 +1,48 @@
 /**
- * Vitest global setup of the "domain" project: migrates one template database for the whole
- * run, which every test file then copies (tests/setup/database.ts) instead of migrating its own
- * (docs/product/engineering.md#tests). On PGlite the template is a dump of the migrated data
- * directory in a file; on PostgreSQL (TEST_DATABASE_URL) a database of its own, dropped at the end.
- * Its name is unique per run, so runs sharing one PostgreSQL server do not meet.
+ * Vitest global setup of the "domain" and "domain-mocks" projects: migrates one template database
+ * for the whole run, which every test file then copies (tests/setup/database.ts) instead of
+ * migrating its own (docs/product/engineering.md#tests). On PGlite the template is a dump of the
+ * migrated data directory in a file; on PostgreSQL (TEST_DATABASE_URL) a database of its own,
+ * dropped at the end. Its name is unique per run, so runs sharing one PostgreSQL server do not meet.
+ *
+ * Vitest runs a global setup once per project that names it, in its one main process: the two
+ * projects share the template (the first makes it, the last teardown removes it), so the run
+ * migrates once, not twice.
  */
 import { mkdirSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/client.server";
 import { uniqueDatabaseName } from "./database";
 
+type Template = NonNullable<ProvidedContext["databaseTemplate"]>;
+
+/** The run's template and how to remove it. */
+interface Made {
+  template: Template;
+  remove(): Promise<void>;
+}
+
+const shared = globalThis as typeof globalThis & { __domainTemplate?: { made: Promise<Made>; users: number } };
+
 export default async function setup(project: TestProject) {
+  const run = (shared.__domainTemplate ??= { made: makeTemplate(), users: 0 });
+  run.users += 1;
+  const { template, remove } = await run.made;
+  project.provide("databaseTemplate", template);
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete shared.__domainTemplate;
+    await remove();
+  };
+}
+
+async function makeTemplate(): Promise<Made> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase();
@@ -24,8 +52,7 @@ export default async function setup(project: TestProject) {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${uniqueDatabaseName("pglite-template")}.tar`);
     await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
-    project.provide("databaseTemplate", { kind: "pglite", file });
-    return () => rm(file, { force: true });
+    return { template: { kind: "pglite", file }, remove: () => rm(file, { force: true }) };
   }
   const name = uniqueDatabaseName("test_template");
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -35,9 +62,11 @@ export default async function setup(project: TestProject) {
   // Closed before the copies start: PostgreSQL copies a template only while nobody is connected to it.
   const handle = await openDatabase({ url: url.toString(), maxConnections: 1 });
   await handle.close();
-  project.provide("databaseTemplate", { kind: "postgres", name });
-  return async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+  return {
+    template: { kind: "postgres", name },
+    async remove() {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
   };
 }

@@ -133,12 +133,13 @@ export async function startServer(
 }
 
 /**
- * Starts a server on an empty DATA_DIR (SEED_DEMO from `env`, demo community by default), lets it
- * migrate and seed, stops it and returns that DATA_DIR for `startServer` to copy. The caller
- * removes it. It waits longer than a start from a template may: this start does the slow part.
+ * Starts a server on an empty DATA_DIR, or on a copy of the DATA_DIR `from` (SEED_DEMO from `env`,
+ * demo community by default), lets it migrate and seed, stops it and returns that DATA_DIR for
+ * `startServer` to copy. The caller removes it. It waits longer than a start from a template may:
+ * this start does the slow part.
  */
-export async function makeDataTemplate(env: Record<string, string> = {}): Promise<string> {
-  const server = await startServer(env, { templates: undefined, timeoutMs: 180_000 });
+export async function makeDataTemplate(env: Record<string, string> = {}, from?: string): Promise<string> {
+  const server = await startServer(env, { templates: from ? { seeded: from, empty: from } : undefined, timeoutMs: 180_000 });
   const template = mkdtempSync(path.join(tmpdir(), "shodka-template-"));
   const exited = new Promise((resolve) => server.process.once("exit", resolve));
   server.process.kill("SIGTERM");
