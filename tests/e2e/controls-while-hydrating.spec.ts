@@ -35,8 +35,15 @@ test("the focus stays on «Выйти» while the page hydrates; the hints name 
     await button!.evaluate((element) => element.isConnected && document.activeElement === element),
     "«Выйти» is the server's element and keeps the focus",
   ).toBe(true);
+  // From the keyboard its hint shows at once; pressed, the button leaves the page and its hint with it.
+  await page.mouse.move(0, 0);
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(signOut).toBeFocused();
+  await expect(tooltip).toHaveText("Выйти");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
+  await expect(tooltip).toHaveCount(0);
 });
 
 test("the focus stays on the bell while the page hydrates; Enter then opens its menu and Escape comes back to it", { tag: "@js-only" }, async ({ page }) => {

@@ -5,8 +5,8 @@
  * conversation list's scrollbar hides 600 ms after scrolling is seen to stop. The clock is Playwright's fake
  * one, moved by hand, so the figures are exact whatever the machine's load.
  */
-import type { Page } from "@playwright/test";
-import { authenticate, DEMO, expect, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { authenticate, DEMO, expect, registerMember, test } from "./fixtures";
 
 /** Stops the page's clock (installed before the page loaded) once the page has hydrated, so only `runFor` moves it. */
 async function pauseClockWhenHydrated(page: Page) {
@@ -106,6 +106,22 @@ test("the conversation list's scrollbar shows while scrolling and hides 600 ms a
   await expect(scrollbar).toHaveCount(0);
 });
 
+/**
+ * Waits until the page's one hint host listens (its effect runs after hydrating): hovers `control`
+ * until its hint `label` shows, then moves the pointer away and lets the 300 ms pass.
+ */
+async function untilHintsListen(page: Page, control: Locator, label: string) {
+  const tooltip = page.getByRole("tooltip");
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(400);
+    await control.hover();
+    await page.clock.runFor(750);
+    await expect(tooltip).toHaveText(label, { timeout: 1_000 });
+  }).toPass();
+  await page.mouse.move(0, 0);
+}
+
 test("a hint opens after 700 ms of hovering; within 300 ms of one closing the next opens at once", { tag: "@js-only" }, async ({ page }) => {
   await authenticate(page, DEMO.member);
   await page.clock.install();
@@ -115,15 +131,7 @@ test("a hint opens after 700 ms of hovering; within 300 ms of one closing the ne
   await expect(signOut).toBeVisible();
   await pauseClockWhenHydrated(page);
   const tooltip = page.getByRole("tooltip");
-  // Once the page's one hint host listens (its effect runs after hydrating), a hover shows the hint.
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await page.clock.runFor(400);
-    await conversations.hover();
-    await page.clock.runFor(750);
-    await expect(tooltip).toHaveText("Беседы", { timeout: 1_000 });
-  }).toPass();
-  await page.mouse.move(0, 0);
+  await untilHintsListen(page, conversations, "Беседы");
   await expect(tooltip).toHaveCount(0);
   await page.clock.runFor(400);
 
@@ -149,4 +157,42 @@ test("a hint opens after 700 ms of hovering; within 300 ms of one closing the ne
   await expect(tooltip).toHaveCount(0);
   await page.clock.runFor(100);
   await expect(tooltip).toHaveText("Выйти");
+});
+
+test("a hint waiting its 700 ms for a control that leaves the page never opens", { tag: "@js-only" }, async ({ page }) => {
+  await registerMember(page);
+  await page.clock.install();
+  await page.goto("/");
+  const signOut = page.getByRole("banner").getByRole("button", { name: "Выйти" });
+  await expect(signOut).toBeVisible();
+  await pauseClockWhenHydrated(page);
+  // Focused without the keyboard (no hint from the focus), then hovered: its hint waits 700 ms.
+  await page.mouse.click(1, 300);
+  await signOut.focus();
+  await signOut.hover();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
+  await page.clock.runFor(750);
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+});
+
+test("the keyboard's focus moving between other controls leaves a hovered control's hint waiting its 700 ms", { tag: "@js-only" }, async ({ page }) => {
+  await authenticate(page, DEMO.member);
+  await page.clock.install();
+  await page.goto("/");
+  const conversations = page.getByRole("banner").getByRole("link", { name: /^Беседы/ });
+  await expect(conversations).toBeVisible();
+  await pauseClockWhenHydrated(page);
+  await untilHintsListen(page, conversations, "Беседы");
+  await page.clock.runFor(400);
+  const tooltip = page.getByRole("tooltip");
+
+  await conversations.hover();
+  // The skip link, then the site's name: neither has a hint.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.clock.runFor(650);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(tooltip).toHaveText("Беседы");
 });

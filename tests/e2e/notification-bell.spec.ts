@@ -40,6 +40,11 @@ test("the bell's menu lists the latest notifications with their targets, marks a
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(bell).toBeFocused();
+  // ArrowDown opens it too, as on a menu button.
+  await page.keyboard.press("ArrowDown");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(bell).toBeFocused();
 
   // A fan comments and likes in another browser; each arrives live, the toast naming its target.
   const fan = await openContext(browser);
