@@ -32,7 +32,11 @@ const shared = globalThis as typeof globalThis & { __domainTemplate?: { made: Pr
 export default async function setup(project: TestProject) {
   const run = (shared.__domainTemplate ??= { made: makeTemplate(), users: 0 });
   run.users += 1;
-  const { template, remove } = await run.made;
+  // A failed migration is not kept for a later run in the same process (watch mode) to inherit.
+  const { template, remove } = await run.made.catch((error: unknown) => {
+    if (shared.__domainTemplate === run) delete shared.__domainTemplate;
+    throw error;
+  });
   project.provide("databaseTemplate", template);
   return async () => {
     run.users -= 1;

@@ -40,6 +40,12 @@ export function NotificationBell({ count }: { count: number }) {
           event.preventDefault();
           setOpen((now) => !now);
         }}
+        onKeyDown={(event) => {
+          // Enter clicks the link; Space and ArrowDown open the menu too, as on a menu button.
+          if (event.key !== " " && event.key !== "ArrowDown") return;
+          event.preventDefault();
+          setOpen(true);
+        }}
       >
         <Bell aria-hidden className="size-5" />
         <BellBadge count={count} />

@@ -7,7 +7,7 @@
  * hydrates is never lost to a swapped copy. `HintHost`, mounted once in the root, listens on the
  * document: hovering a hinted control with a mouse or pen for 700 ms, or focusing it from the
  * keyboard, shows its hint above it; within 300 ms of one closing the next opens at once. Leaving
- * it, a press, Escape, scrolling or a navigation closes it. The bubble's placement (floating-ui)
+ * it, a press, Escape, scrolling, a navigation or the control leaving the page closes it. The bubble's placement (floating-ui)
  * is a chunk asked for once the page has hydrated (decision 0040).
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
@@ -45,7 +45,7 @@ export function HintHost() {
   const shown = useRef<HTMLElement | null>(null);
   // The control whose hint waits its 700 ms.
   const pending = useRef<HTMLElement | null>(null);
-  const { pathname } = useLocation();
+  const location = useLocation();
   useEffect(() => {
     void loadHintBubble();
   }, []);
@@ -53,22 +53,30 @@ export function HintHost() {
   const show = useCallback((control: HTMLElement | null) => {
     window.clearTimeout(openTimer.current);
     pending.current = null;
+    // A control gone from the page (its timer ran out after it was removed) has nothing to describe.
+    if (control && !control.isConnected) control = null;
     if (shown.current === control) return;
     if (shown.current && !control) closedAt.current = Date.now();
     shown.current = control;
     setOpen(control);
   }, []);
 
-  // The open control is described by its hint while it shows (as a tooltip's trigger is).
+  // The open control is described by its hint while it shows (as a tooltip's trigger is), and the
+  // hint closes when the control leaves the page (a list refreshed under it, «Выйти» pressed).
   useEffect(() => {
     if (!open) return;
     const before = open.getAttribute("aria-describedby");
     open.setAttribute("aria-describedby", before ? `${before} ${bubbleId}` : bubbleId);
+    const removed = new MutationObserver(() => {
+      if (!open.isConnected) show(null);
+    });
+    removed.observe(document.body, { childList: true, subtree: true });
     return () => {
+      removed.disconnect();
       if (before === null) open.removeAttribute("aria-describedby");
       else open.setAttribute("aria-describedby", before);
     };
-  }, [open, bubbleId]);
+  }, [open, bubbleId, show]);
 
   useEffect(() => {
     const showLater = (control: HTMLElement) => {
@@ -94,7 +102,8 @@ export function HintHost() {
       if (control && control.matches(":focus-visible")) show(control);
     };
     const onFocusOut = (event: FocusEvent) => {
-      if (hintedControlOf(event.target) === shown.current) close();
+      const control = hintedControlOf(event.target);
+      if (control && control === shown.current) close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") close();
@@ -121,8 +130,8 @@ export function HintHost() {
     };
   }, [show]);
 
-  // A navigation closes it: the control may be gone.
-  useEffect(() => show(null), [pathname, show]);
+  // A navigation (to another page or the same one again) closes it: the control may be gone.
+  useEffect(() => show(null), [location.key, show]);
 
   const label = open?.getAttribute(HINT_ATTRIBUTE);
   if (!open || !label) return null;
