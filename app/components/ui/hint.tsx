@@ -13,6 +13,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
+import { listenOnDocument } from "~/lib/document-listeners";
 
 /** docs/product/interface.md#tooltips-and-hover-cards: hovering this long opens a hint (ms). */
 export const HINT_OPEN_DELAY_MS = 700;
@@ -114,18 +115,20 @@ export function HintHost() {
       const control = shown.current ?? pending.current;
       if (control && scrolled instanceof Node && scrolled.contains(control)) close();
     };
-    const listeners = {
-      pointerover: onPointerOver,
-      pointerout: onPointerOut,
-      focusin: onFocusIn,
-      focusout: onFocusOut,
-      keydown: onKeyDown,
-      pointerdown: close,
-      scroll: onScroll,
-    };
-    for (const [type, listener] of Object.entries(listeners)) document.addEventListener(type, listener as EventListener, { capture: true, passive: true });
+    const unlisten = listenOnDocument(
+      {
+        pointerover: onPointerOver,
+        pointerout: onPointerOut,
+        focusin: onFocusIn,
+        focusout: onFocusOut,
+        keydown: onKeyDown,
+        pointerdown: close,
+        scroll: onScroll,
+      },
+      { capture: true, passive: true },
+    );
     return () => {
-      for (const [type, listener] of Object.entries(listeners)) document.removeEventListener(type, listener as EventListener, { capture: true });
+      unlisten();
       window.clearTimeout(openTimer.current);
     };
   }, [show]);

@@ -10,6 +10,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
+import { listenOnDocument } from "~/lib/document-listeners";
 import { HOVER_CARD_CLOSE_DELAY_MS, HOVER_CARD_OPEN_DELAY_MS } from "~/components/ui/hover-card";
 import { fetchTrustCard, TrustCard, type MemberRef } from "~/components/users/trust-card";
 import { trustTriggerOf } from "~/components/users/trust-triggers";
@@ -106,17 +107,16 @@ export function TrustCardHost() {
       cancelOpen();
       setOpen(null);
     };
-    const listeners = {
+    const unlisten = listenOnDocument({
       pointerover: onPointerOver,
       pointerout: onPointerOut,
       focusin: onFocusIn,
       focusout: onFocusOut,
       keydown: onKeyDown,
       pointerdown: onPointerDown,
-    };
-    for (const [type, listener] of Object.entries(listeners)) document.addEventListener(type, listener as EventListener);
+    });
     return () => {
-      for (const [type, listener] of Object.entries(listeners)) document.removeEventListener(type, listener as EventListener);
+      unlisten();
       cancelOpen();
       cancelClose();
     };
