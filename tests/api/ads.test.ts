@@ -15,10 +15,13 @@ interface Person {
 
 async function person(signIn?: { email: string; password: string }): Promise<Person> {
   const client = new Client();
-  if (signIn) expect((await client.signIn(signIn.email, signIn.password)).status).toBeLessThan(400);
-  else await client.register();
+  let csrf: string;
+  if (signIn) {
+    expect((await client.signIn(signIn.email, signIn.password)).status).toBeLessThan(400);
+    csrf = csrfFromHtml(await (await client.fetch("/ads")).text());
+  } else ({ csrf } = await client.register());
   const me = (await (await client.fetch("/api/auth/me")).json()).user as { id: number };
-  return { client, id: me.id, csrf: csrfFromHtml(await (await client.fetch("/ads")).text()) };
+  return { client, id: me.id, csrf };
 }
 
 const adFields = (title: string, extra: Record<string, string> = {}) => ({

@@ -59,20 +59,19 @@ export class Client {
     return ((await response.json()) as { csrfToken: string }).csrfToken;
   }
 
-  /** Registers a new member through the Auth.js-free page form and stays signed in. */
+  /**
+   * Registers a new member through the page's form and stays signed in. `csrf` is the token the
+   * form carried: the CSRF cookie outlives the sign-in, so the member's later forms take it too.
+   */
   async register(username = `user_${Math.random().toString(36).slice(2, 10)}`, password = "password-123") {
     const email = `${username.toLowerCase()}@example.test`;
-    const signin = await this.signupViaPage(username, email, password);
-    if (signin.status !== 302) throw new Error(`registration failed: ${signin.status} ${await signin.text()}`);
-    return { username, email, password };
-  }
-
-  private async signupViaPage(username: string, email: string, password: string) {
     const page = await this.fetch("/auth/register");
     const html = await page.text();
     const csrf = csrfFromHtml(html);
     const honeypotFrom = decodeHtml(/name="from__confirm" value="([^"]*)"/.exec(html)?.[1] ?? "");
-    return this.postForm("/auth/register", { csrf, username, email, password, redirect: "", from__confirm: honeypotFrom, name__confirm: "" });
+    const signin = await this.postForm("/auth/register", { csrf, username, email, password, redirect: "", from__confirm: honeypotFrom, name__confirm: "" });
+    if (signin.status !== 302) throw new Error(`registration failed: ${signin.status} ${await signin.text()}`);
+    return { username, email, password, csrf };
   }
 
   async signIn(email: string, password: string): Promise<Response> {

@@ -20,16 +20,16 @@ interface Caller {
   csrf: string;
 }
 
-async function signedIn(client: Client): Promise<Caller> {
+/** `client`'s member with the CSRF token of its forms: `csrf` when known (a registration's), else the wallet page's. */
+async function signedIn(client: Client, csrf?: string): Promise<Caller> {
   const me = (await (await client.fetch("/api/auth/me")).json()).user as { id: number; name: string };
-  const csrf = csrfFromHtml(await (await client.fetch("/profile/wallet")).text());
-  return { client, id: me.id, username: me.name, csrf };
+  return { client, id: me.id, username: me.name, csrf: csrf ?? csrfFromHtml(await (await client.fetch("/profile/wallet")).text()) };
 }
 
 async function member(): Promise<Caller> {
   const client = new Client();
-  await client.register();
-  return signedIn(client);
+  const { csrf } = await client.register();
+  return signedIn(client, csrf);
 }
 
 let admin: Caller;

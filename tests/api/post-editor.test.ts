@@ -15,9 +15,8 @@ interface Member {
 
 async function member(): Promise<Member> {
   const client = new Client();
-  await client.register();
+  const { csrf } = await client.register();
   const me = (await (await client.fetch("/api/auth/me")).json()).user as { id: number };
-  const csrf = csrfFromHtml(await (await client.fetch(`/profile/${me.id}`)).text());
   return { client, id: me.id, csrf };
 }
 

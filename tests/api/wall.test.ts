@@ -4,7 +4,7 @@
  * a signed-out caller, another member and the owner.
  */
 import { describe, expect, it } from "vitest";
-import { Client, csrfFromHtml } from "./client";
+import { Client } from "./client";
 
 interface Member {
   client: Client;
@@ -16,9 +16,8 @@ interface Member {
 
 async function member(): Promise<Member> {
   const client = new Client();
-  const { username } = await client.register();
+  const { username, csrf } = await client.register();
   const me = (await (await client.fetch("/api/auth/me")).json()).user as { id: number };
-  const csrf = csrfFromHtml(await (await client.fetch(`/profile/${me.id}`)).text());
   return { client, id: me.id, username, csrf };
 }
 
