@@ -67,7 +67,7 @@ describe("the production server (issue 12)", () => {
     expect(chunksHolding("drizzle:entityKind")).toEqual([]);
   });
 
-  it("leaves what only scripts show out of a page's first scripts: the bell's menu, the toasts' area, tooltips, the trust card, the realtime client and the player's bar (decision 0040)", async () => {
+  it("leaves what only scripts show out of a page's first scripts: the bell's menu, the toasts' area, tooltips, the trust card and its face, the realtime client and the player's bar (decision 0040)", async () => {
     const first = await firstScripts("/");
     expect(first.length).toBeGreaterThan(3);
     const firstCode = await Promise.all(first.map(async (script) => (await fetch(server.baseUrl + script)).text()));
@@ -78,6 +78,8 @@ describe("the production server (issue 12)", () => {
       // The hints' bubble for the header's and the online list's controls, and the trust card's box (floating-ui).
       ['data-testid":"hint"', /^hint-bubble-/],
       ['data-testid":"trust-card"', /^floating-card-/],
+      // The card's face (its figures), which the box brings with it.
+      ['data-testid":"trust-card-figures"', /^trust-card-body-/],
       // The realtime client (a member's connection, opened after hydration) and the music player's bar (once a track plays).
       ['"/api/sse"', /^realtime-client-/],
       ['data-testid":"music-player"', /^player-bar-/],

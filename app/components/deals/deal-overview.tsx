@@ -1,7 +1,7 @@
 import { DEAL_FEE_PAYER_LABELS, type DealDetailDto } from "~/domain/deals/types";
 import { formatKopecks } from "~/domain/ledger/money";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { TrustCard } from "~/components/users/trust-card";
+import { TrustCard } from "~/components/users/trust-card-body";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
 import { DealStateBadge } from "./deal-state-badge";
 

@@ -1,22 +1,30 @@
 /**
- * The trust card's box (app/components/users/trust-card-host.tsx loads it after hydration): placed
- * under the hovered or focused trigger, above it when there is no room, and kept on screen.
+ * The hovered member's trust card in its box (app/components/users/trust-card-host.tsx loads it
+ * after hydration): placed under the hovered or focused trigger, above it when there is no room,
+ * and kept on screen. `card` is null until the figures come; `failed` when they could not.
  */
 import { useCallback } from "react";
 import { autoUpdate, flip, offset, shift, useFloating } from "@floating-ui/react-dom";
+import type { MemberRef } from "~/components/users/trust-card";
+import { TrustCard } from "~/components/users/trust-card-body";
+import type { TrustCardDto } from "~/domain/users/trust-card.server";
 
 export default function FloatingCard({
   trigger,
   cardRef,
   onPointerEnter,
   onPointerLeave,
-  children,
+  member,
+  card,
+  failed,
 }: {
   trigger: HTMLElement;
   cardRef: React.RefObject<HTMLDivElement | null>;
   onPointerEnter: () => void;
   onPointerLeave: (event: React.PointerEvent) => void;
-  children: React.ReactNode;
+  member: MemberRef;
+  card: TrustCardDto | null;
+  failed: boolean;
 }) {
   const { refs, floatingStyles } = useFloating({
     elements: { reference: trigger },
@@ -38,7 +46,7 @@ export default function FloatingCard({
         data-slot="hover-card-content"
         className="w-80 max-w-[calc(100vw-16px)] animate-zoom-in rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-hidden"
       >
-        {children}
+        <TrustCard member={member} card={card} failed={failed} />
       </div>
     </div>
   );

@@ -12,13 +12,14 @@ import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { listenOnDocument } from "~/lib/document-listeners";
 import { HOVER_CARD_CLOSE_DELAY_MS, HOVER_CARD_OPEN_DELAY_MS } from "~/components/ui/hover-card";
-import { fetchTrustCard, TrustCard, type MemberRef } from "~/components/users/trust-card";
+import { fetchTrustCard, type MemberRef } from "~/components/users/trust-card";
 import { trustTriggerOf } from "~/components/users/trust-triggers";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
 
 /**
- * The card's box and its placement (floating-ui, about 7 KB gzip): asked for once the page has
- * hydrated, so it is there before any card opens, and out of the page's first scripts (decision 0040).
+ * The card's face and box and its placement (floating-ui, about 7 KB gzip; the face 2 KB): asked for
+ * once the page has hydrated, so it is there before any card opens, and out of the page's first
+ * scripts (decision 0040).
  */
 const loadFloatingCard = () => import("~/components/users/floating-card");
 const FloatingCard = lazy(loadFloatingCard);
@@ -163,9 +164,10 @@ export function TrustCardHost() {
         onPointerLeave={(event) => {
           if (event.pointerType !== "touch" && !(event.relatedTarget instanceof Node && open.trigger.contains(event.relatedTarget))) closeLater();
         }}
-      >
-        <TrustCard member={state?.card ?? open.member} card={state?.card ?? null} failed={state?.failed ?? false} />
-      </FloatingCard>
+        member={state?.card ?? open.member}
+        card={state?.card ?? null}
+        failed={state?.failed ?? false}
+      />
     </Suspense>,
     document.body,
   );

@@ -1,5 +1,5 @@
 /**
- * The trust card and the member's avatar and name that open it (docs/product/interface.md#trust-card):
+ * The member's avatar and name that open the trust card (its face: ./trust-card-body.tsx) (docs/product/interface.md#trust-card):
  * hovering an avatar or a name for 700 ms (or focusing it) opens a card with the member's ranks,
  * deposit, completed deals, reputation, claims against them, when they joined and were last seen;
  * it closes 300 ms after the pointer leaves. The card's figures are asked from
@@ -10,14 +10,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link";
-import { AlertTriangle, CalendarDays, Handshake, Heart, ShieldCheck } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { Avatar, type AvatarSize } from "~/components/ui/avatar";
-import { RankBadges } from "~/components/users/rank-badges";
 import { TRUST_TRIGGER_CLASS, trustTriggerRef } from "~/components/users/trust-triggers";
-import { formatKopecks } from "~/domain/ledger/money";
 import type { Rank } from "~/domain/users/users.server";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
-import { formatDate, formatDateTime, plural } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 /** What a list already knows of a member (UserRefDto and its kin). */
@@ -70,69 +67,6 @@ export function TrustHoverCard({ member, children }: { member: MemberRef; childr
     <span className={TRUST_TRIGGER_CLASS} ref={trustTriggerRef(member)}>
       {children}
     </span>
-  );
-}
-
-/**
- * The card itself: the member's head at once, the figures once `card` has come (skeleton lines
- * until then). Also used in place, without hovering: the deal page, the transfer confirmation.
- */
-export function TrustCard({ member, card, failed = false }: { member: MemberRef; card: TrustCardDto | null; failed?: boolean }) {
-  const scammer = isScammer(member);
-  return (
-    <div className="grid gap-3 text-sm">
-      <div className="flex items-center gap-3">
-        <Avatar username={member.username} src={member.image} size="base" link={`/profile/${member.id}`} overlay={scammer ? "scam" : undefined} />
-        <div className="min-w-0">
-          <Link to={`/profile/${member.id}`} className="block truncate font-heading text-base font-bold hover:underline">
-            {member.username}
-          </Link>
-          <RankBadges ranks={member.ranks} />
-        </div>
-      </div>
-      {scammer ? <ScamWarning username={member.username} compact /> : null}
-      {card ? (
-        <dl className="grid grid-cols-2 gap-x-3 gap-y-2" data-testid="trust-card-figures">
-          <Figure
-            icon={<ShieldCheck aria-hidden className="size-4 text-success" />}
-            label="Депозит"
-            value={card.deposit > 0 ? formatKopecks(card.deposit) : "нет"}
-          />
-          <Figure
-            icon={<Handshake aria-hidden className="size-4 text-primary" />}
-            label="Сделки"
-            value={`${card.dealsCompleted} ${plural(card.dealsCompleted, ["завершена", "завершены", "завершено"])}`}
-          />
-          <Figure icon={<Heart aria-hidden className="size-4 text-primary" />} label="Репутация" value={`${card.reputation}`} />
-          <Figure
-            icon={<AlertTriangle aria-hidden className={cn("size-4", card.claimsUpheld > 0 ? "text-destructive" : "text-muted-foreground")} />}
-            label="Претензии"
-            value={card.claimsOpen + card.claimsUpheld === 0 ? "нет" : `${card.claimsOpen} открыто, ${card.claimsUpheld} признано`}
-          />
-          <Figure icon={<CalendarDays aria-hidden className="size-4 text-muted-foreground" />} label="С нами с" value={formatDate(card.createdAt)} />
-          <Figure label="Был(а) на сайте" value={card.lastSeenAt ? formatDateTime(card.lastSeenAt) : "давно"} />
-        </dl>
-      ) : failed ? (
-        <p className="text-muted-foreground">Не удалось загрузить данные участника.</p>
-      ) : (
-        <div className="grid gap-2" aria-busy="true" aria-label="Загружаем данные участника">
-          <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
-          <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
-        </div>
-      )}
-    </div>
-  );
-}
-
-function Figure({ icon, label, value }: { icon?: React.ReactNode; label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="flex items-center gap-1 text-xs text-muted-foreground">
-        {icon}
-        {label}
-      </dt>
-      <dd className="truncate font-medium">{value}</dd>
-    </div>
   );
 }
 

@@ -11,7 +11,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
 import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
-import { TrustCard } from "~/components/users/trust-card";
+import { TrustCard } from "~/components/users/trust-card-body";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
 
 /** One line of the figures: a label and its value; `testId` marks the ones journeys read. */

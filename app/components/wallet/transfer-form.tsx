@@ -23,7 +23,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { IdempotencyKeyInput } from "~/components/forms/idempotency-key-input";
 import { useSubmitting } from "~/components/forms/use-submitting";
 import { Button } from "~/components/ui/button";
-import { TrustCard } from "~/components/users/trust-card";
+import { TrustCard } from "~/components/users/trust-card-body";
 import { plural } from "~/lib/format";
 
 /** The form's typed values, as «Изменить» brings them back in the query string. */
