@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
@@ -41,6 +43,19 @@ function keepLazyPartsLazy(): Plugin {
   };
 }
 
+/**
+ * The browser build's scripts, styles and pictures compressed once, at the strongest settings, beside
+ * each file (`x.js.br`, `x.js.gz`), which server/index.js sends instead of compressing per request:
+ * Brotli at quality 11 is about 13 % smaller than the quality 4 the compression middleware uses per
+ * request (decision 0042).
+ */
+const precompressed = () =>
+  compression({
+    include: /\.(js|css|svg|json)$/,
+    threshold: 1024,
+    algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm("gzip", { level: 9 })],
+  });
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build stays one file: the browser's lazy chunks (the bell's menu) are not split out of it.
   // The browser's chunks under 2 KB are merged (an icon, a helper): fewer files and modulepreload links.
@@ -49,7 +64,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } }
     : { rollupOptions: { output: { experimentalMinChunkSize: 2_000 } } },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), keepLazyPartsLazy()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), keepLazyPartsLazy(), ...(command === "build" && !isSsrBuild ? [precompressed()] : [])],
   resolve:
     command === "build"
       ? {

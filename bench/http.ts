@@ -168,7 +168,12 @@ try {
   ] as const) {
     const scripts = await pageScripts(site, url);
     const verdict = url === "/" ? (scripts.bytes <= 150_000 ? " met" : " MISSED") : "";
-    console.log(name.padEnd(46), `${(scripts.bytes / 1000).toFixed(1)} KB`.padStart(10), `${scripts.files} files`.padStart(10) + verdict);
+    console.log(
+      name.padEnd(46),
+      `${(scripts.bytes / 1000).toFixed(1)} KB`.padStart(10),
+      `${scripts.files} files`.padStart(10) + verdict,
+      `(Brotli, as Chrome gets them: ${(scripts.chromeBytes / 1000).toFixed(1)} KB)`,
+    );
   }
   // The floor: the minimal React Router page's own JavaScript (React, React DOM, the router), its
   // files gzipped at the compression middleware's level, since that server sends no assets itself.

@@ -12,10 +12,13 @@ export function scriptsOf(html: string): string[] {
   return [...new Set(named.map((match) => match[1] ?? match[2]!))];
 }
 
-/** Bytes on the wire of `path` for a browser sending `Accept-Encoding: gzip` (the body as sent, not inflated). */
-export function bytesSent(site: string, path: string): Promise<number> {
+/**
+ * Bytes on the wire of `path` for a browser sending `Accept-Encoding: encoding` (the body as
+ * sent, not inflated): "gzip" is the issue's unit, "gzip, deflate, br" what Chrome sends.
+ */
+export function bytesSent(site: string, path: string, encoding = "gzip"): Promise<number> {
   return new Promise((resolve, reject) => {
-    get(site + path, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+    get(site + path, { headers: { "Accept-Encoding": encoding } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
       response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: ${response.statusCode}`))));
@@ -24,10 +27,14 @@ export function bytesSent(site: string, path: string): Promise<number> {
   });
 }
 
-/** The page's first JavaScript: how many files and their bytes as sent with gzip. */
-export async function pageScripts(site: string, path: string): Promise<{ files: number; bytes: number }> {
+/** The page's first JavaScript: how many files, and their bytes as sent with gzip and as sent to Chrome (Brotli). */
+export async function pageScripts(site: string, path: string): Promise<{ files: number; bytes: number; chromeBytes: number }> {
   const scripts = scriptsOf(await (await fetch(site + path)).text());
   let bytes = 0;
-  for (const script of scripts) bytes += await bytesSent(site, script);
-  return { files: scripts.length, bytes };
+  let chromeBytes = 0;
+  for (const script of scripts) {
+    bytes += await bytesSent(site, script);
+    chromeBytes += await bytesSent(site, script, "gzip, deflate, br");
+  }
+  return { files: scripts.length, bytes, chromeBytes };
 }

@@ -5,7 +5,9 @@
  * first paint needs first (docs/decisions/0032).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { get } from "node:http";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
 
@@ -110,6 +112,35 @@ describe("the production server (issue 12)", () => {
     const elsewhere = routes.filter((route) => !onPage.has(route.id));
     expect(elsewhere.length).toBeGreaterThan(50);
     expect(elsewhere.filter((route) => first.has(route.module)).map((route) => route.id)).toEqual([]);
+  });
+
+  it("sends scripts and styles compressed once by the build: Brotli at its strongest to a browser that takes it, gzip to one that takes only gzip, the file itself to one that takes neither (decision 0042)", async () => {
+    /** The answer to GET `asset` with `Accept-Encoding: encoding`, its body as sent. */
+    const fetchRaw = (asset: string, encoding: string) =>
+      new Promise<{ encoding?: string; cacheControl?: string; body: Buffer }>((resolve, reject) => {
+        get(server.baseUrl + asset, { headers: { "Accept-Encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ encoding: response.headers["content-encoding"], cacheControl: response.headers["cache-control"], body: Buffer.concat(chunks) }),
+          );
+        }).on("error", reject);
+      });
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    for (const asset of [...(await firstScripts("/")).filter((script) => /\/entry\.client-/.test(script)), stylesheet]) {
+      const file = readFileSync(path.join(BUILD_DIR, "client", asset));
+      const [chrome, gzipOnly, plain] = await Promise.all([fetchRaw(asset, "gzip, deflate, br"), fetchRaw(asset, "gzip"), fetchRaw(asset, "identity")]);
+      expect(chrome.encoding, asset).toBe("br");
+      expect(brotliDecompressSync(chrome.body).equals(file), asset).toBe(true);
+      expect(gzipOnly.encoding, asset).toBe("gzip");
+      expect(gunzipSync(gzipOnly.body).equals(file), asset).toBe(true);
+      expect(plain.encoding, asset).toBeUndefined();
+      expect(plain.body.equals(file), asset).toBe(true);
+      // Quality 11: a seventh or so smaller than gzip (the middleware's quality 4 is about gzip's size).
+      expect(chrome.body.length, asset).toBeLessThan(gzipOnly.body.length * 0.9);
+      for (const answer of [chrome, gzipOnly, plain]) expect(answer.cacheControl, asset).toBe("public, max-age=31536000, immutable");
+    }
   });
 
   it("bundles react-router's production build into the server build", () => {
