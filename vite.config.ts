@@ -52,6 +52,8 @@ function keepLazyPartsLazy(): Plugin {
 const precompressed = () =>
   compression({
     include: /\.(js|css|svg|json)$/,
+    // Vite's own manifest (build/client/.vite) is for the build, and React Router deletes it.
+    exclude: /(^|\/)\.vite\//,
     threshold: 1024,
     algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm("gzip", { level: 9 })],
   });

@@ -2,7 +2,7 @@
  * The JavaScript a page makes the browser fetch before it can hydrate (issue 12's page weight:
  * the home page ≤ 150 KB of JavaScript gzip): every module the HTML names (the modulepreload
  * links and the inline module script's imports), measured as the server sends each one to a
- * browser that accepts gzip.
+ * browser that accepts gzip (the issue's unit) and to one that accepts Brotli too (Chrome).
  */
 import { get } from "node:http";
 

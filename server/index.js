@@ -211,7 +211,12 @@ if (DEVELOPMENT) {
   // The build compressed its scripts, styles and pictures beside them (vite.config.ts, decision 0042):
   // a browser gets the Brotli or gzip file as it accepts, and the compression middleware leaves an
   // encoded answer alone. Hashed file names never change content: cache them for a year.
-  const precompressed = (dir, serveStatic) => expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic });
+  // Only GET and HEAD reach it: it labels the answer's encoding before serve-static looks, and a
+  // request serve-static passes on (another method) would take that label to the router's answer.
+  const precompressed = (dir, serveStatic) => {
+    const files = expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+    return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? files(req, res, next) : next());
+  };
   app.use("/assets", precompressed(path.join(config.buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   // Every public file has an extension; pages have none, so they skip the file system (a stat per page request).
   const publicFiles = precompressed(path.join(config.buildDir, "client"), { maxAge: "1h" });

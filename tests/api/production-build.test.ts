@@ -5,7 +5,7 @@
  * first paint needs first (docs/decisions/0032).
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { get } from "node:http";
+import { request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,25 @@ describe("the production server (issue 12)", () => {
   async function firstScripts(page: string): Promise<string[]> {
     const html = await (await fetch(server.baseUrl + page)).text();
     return [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+  }
+  /** The answer to `method` `url` with `Accept-Encoding: encoding`: its status, headers and body as sent (not inflated). */
+  function requestRaw(method: string, url: string, encoding: string) {
+    return new Promise<{ status: number; encoding?: string; cacheControl?: string; body: Buffer }>((resolve, reject) => {
+      request(server.baseUrl + url, { method, headers: { "Accept-Encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: response.headers["content-encoding"],
+            cacheControl: response.headers["cache-control"],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+        .on("error", reject)
+        .end();
+    });
   }
   beforeAll(async () => {
     server = await startServer();
@@ -115,22 +134,15 @@ describe("the production server (issue 12)", () => {
   });
 
   it("sends scripts and styles compressed once by the build: Brotli at its strongest to a browser that takes it, gzip to one that takes only gzip, the file itself to one that takes neither (decision 0042)", async () => {
-    /** The answer to GET `asset` with `Accept-Encoding: encoding`, its body as sent. */
-    const fetchRaw = (asset: string, encoding: string) =>
-      new Promise<{ encoding?: string; cacheControl?: string; body: Buffer }>((resolve, reject) => {
-        get(server.baseUrl + asset, { headers: { "Accept-Encoding": encoding } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            resolve({ encoding: response.headers["content-encoding"], cacheControl: response.headers["cache-control"], body: Buffer.concat(chunks) }),
-          );
-        }).on("error", reject);
-      });
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
     for (const asset of [...(await firstScripts("/")).filter((script) => /\/entry\.client-/.test(script)), stylesheet]) {
       const file = readFileSync(path.join(BUILD_DIR, "client", asset));
-      const [chrome, gzipOnly, plain] = await Promise.all([fetchRaw(asset, "gzip, deflate, br"), fetchRaw(asset, "gzip"), fetchRaw(asset, "identity")]);
+      const [chrome, gzipOnly, plain] = await Promise.all([
+        requestRaw("GET", asset, "gzip, deflate, br"),
+        requestRaw("GET", asset, "gzip"),
+        requestRaw("GET", asset, "identity"),
+      ]);
       expect(chrome.encoding, asset).toBe("br");
       expect(brotliDecompressSync(chrome.body).equals(file), asset).toBe(true);
       expect(gzipOnly.encoding, asset).toBe("gzip");
@@ -140,6 +152,20 @@ describe("the production server (issue 12)", () => {
       // Quality 11: a seventh or so smaller than gzip (the middleware's quality 4 is about gzip's size).
       expect(chrome.body.length, asset).toBeLessThan(gzipOnly.body.length * 0.9);
       for (const answer of [chrome, gzipOnly, plain]) expect(answer.cacheControl, asset).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("labels an answer's encoding only when its body has it: a POST to a script's path, and the build's own files it does not serve, come back readable (decision 0042)", async () => {
+    const script = (await firstScripts("/")).find((path) => /\/entry\.client-/.test(path))!;
+    for (const [method, url] of [
+      ["POST", script],
+      ["OPTIONS", script],
+      ["GET", "/.vite/manifest.json"],
+    ] as const) {
+      const answer = await requestRaw(method, url, "gzip, deflate, br");
+      expect(answer.status, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      const body = answer.encoding === "br" ? brotliDecompressSync(answer.body) : answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.body;
+      expect(body.toString("utf8"), `${method} ${url}`).toMatch(/^\s*(<!DOCTYPE html>|\{)/i);
     }
   });
 

@@ -8,7 +8,6 @@
  * so without JavaScript (or on touch) it simply goes there. A SCAMMER's avatar carries the scam
  * overlay everywhere (docs/product/claims.md#scammer-rank).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link";
 import { AlertTriangle } from "lucide-react";
 import { Avatar, type AvatarSize } from "~/components/ui/avatar";
@@ -101,38 +100,6 @@ export function ScamWarning({ username, compact = false, className }: { username
       </p>
     </div>
   );
-}
-
-/** Loads a trust card right away (for the deal page and the confirmation step, where nothing is hovered). */
-export function useTrustCard(memberId: number): TrustCardDto | null {
-  const loaded = useTrustCardLoader(memberId);
-  const { load } = loaded;
-  useEffect(() => load(), [load]);
-  return loaded.card;
-}
-
-/**
- * Member `memberId`'s trust card from GET /api/profiles/{id}/trust-card, asked once by `load()`
- * (again after a failure). `failed` when the answer was not a card (a limit's 429, a server
- * error, no network). Unmounting aborts the request.
- */
-function useTrustCardLoader(memberId: number): { card: TrustCardDto | null; failed: boolean; load: () => void } {
-  const [state, setState] = useState<{ card: TrustCardDto | null; failed: boolean }>({ card: null, failed: false });
-  const request = useRef<AbortController | null>(null);
-  useEffect(() => () => request.current?.abort(), []);
-  const load = useCallback(() => {
-    if (request.current && !request.current.signal.aborted) return;
-    const controller = new AbortController();
-    request.current = controller;
-    fetchTrustCard(memberId, controller.signal)
-      .then((card) => setState({ card, failed: false }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        request.current = null;
-        setState((previous) => ({ card: previous.card, failed: true }));
-      });
-  }, [memberId]);
-  return { ...state, load };
 }
 
 /**
