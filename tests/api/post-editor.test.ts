@@ -6,18 +6,13 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, csrfFromHtml, decodeHtml } from "./client";
+import { member } from "./members";
 
+/** A signed-in caller: a new member (./members) or a demo account. */
 interface Member {
   client: Client;
   id: number;
   csrf: string;
-}
-
-async function member(): Promise<Member> {
-  const client = new Client();
-  const { csrf } = await client.register();
-  const me = (await (await client.fetch("/api/auth/me")).json()).user as { id: number };
-  return { client, id: me.id, csrf };
 }
 
 async function demo(email: string, password: string): Promise<Member> {

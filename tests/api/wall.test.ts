@@ -5,21 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Client } from "./client";
-
-interface Member {
-  client: Client;
-  id: number;
-  username: string;
-  /** The CSRF token the member's page forms carry. */
-  csrf: string;
-}
-
-async function member(): Promise<Member> {
-  const client = new Client();
-  const { username, csrf } = await client.register();
-  const me = (await (await client.fetch("/api/auth/me")).json()).user as { id: number };
-  return { client, id: me.id, username, csrf };
-}
+import { member, type Member } from "./members";
 
 const write = (who: Member, ownerId: number, body: string, extra: Record<string, string> = {}) =>
   who.client.postForm(`/profile/${ownerId}/wall`, { csrf: who.csrf, intent: "create", body, ...extra });
