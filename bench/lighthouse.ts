@@ -46,7 +46,9 @@ try {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(path.join(reportDir, `${page.path.replace(/[^a-z0-9]+/gi, "_") || "_"}.json`), JSON.stringify(result.lhr));
     }
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // Lighthouse scores a run it could not measure (no paint seen in time, say) as 0 with no LCP: say why.
+    if (runtimeError) console.log(`${page.path}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
     const performance = Math.round((categories.performance?.score ?? 0) * 100);
     const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
     const lcp = (audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000;
