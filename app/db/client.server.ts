@@ -109,9 +109,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // PGlite creates its own directory but not DATA_DIR above it.
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  // In memory (the test suites: a database per test file) PostgreSQL's default 128 MB of shared
-  // buffers is more than such a database ever holds, and setting them up is a quarter of its
-  // start (≈ 0.13 s of CPU a file; docs/product/engineering.md#keeping-the-run-short).
+  // In memory (a database per test file, bench/search's run on the demo data) PostgreSQL's default
+  // 128 MB of shared buffers is more than such a database ever holds, and setting them up is a
+  // quarter of its start (≈ 0.13 s of CPU a file; docs/product/engineering.md#keeping-the-run-short).
   const postgresqlconf = options.pgliteDir ? undefined : ["shared_buffers = 16MB"];
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm }, postgresqlconf });
   const db = drizzle(client, { schema });
