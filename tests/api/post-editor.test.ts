@@ -6,14 +6,10 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, csrfFromHtml, decodeHtml } from "./client";
-import { member } from "./members";
+import { member, type Member as NewMember } from "./members";
 
-/** A signed-in caller: a new member (./members) or a demo account. */
-interface Member {
-  client: Client;
-  id: number;
-  csrf: string;
-}
+/** A signed-in caller: a new member (./members) or a demo account, which has no username here. */
+type Member = Pick<NewMember, "client" | "id" | "csrf">;
 
 async function demo(email: string, password: string): Promise<Member> {
   const client = new Client();
