@@ -10,6 +10,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { HeartCrack } from "lucide-react";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
+import { preloadFonts } from "./styles/fonts";
 import { isReadMarking } from "~/components/conversations/links";
 import { AppUpdates, isChunkLoadError, reloadAfterChunkError } from "~/components/layout/app-updates";
 import { LoadingBar } from "~/components/loading-bar";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
   const colorScheme = useColorScheme();
+  preloadFonts();
   return (
     // The head's script may mark <html> as the Telegram Mini App before React takes over.
     <html lang="ru" className={colorSchemeClass(colorScheme)} style={rootData?.theme} suppressHydrationWarning>

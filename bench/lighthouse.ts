@@ -9,7 +9,7 @@
  * (on one machine, one hour: `/` 78, 85, 86, 90, 91, 94, 97), so each page whose performance is a
  * target is audited BENCH_LIGHTHOUSE_RUNS times (5 by default) and judged on the median run as
  * Lighthouse itself picks it (`computeMedianRun`: the run nearest the median FCP and TTI; the
- * practice of Lighthouse's docs/variability.md, "run Lighthouse multiple times"). Every run's
+ * practice Lighthouse's own notes on score variability recommend). Every run's
  * score is printed beside it. A run Lighthouse could not measure (a runtime error such as
  * NO_NAVSTART: no score, no LCP) is reported, not counted, and made up for by one more run.
  *

@@ -82,6 +82,19 @@ describe("the production server (issue 12)", () => {
     expect(html).not.toContain("window.__reactRouterManifest");
   });
 
+  it("asks for the fonts the stylesheet declares with the page itself, so its first layout has them (docs/decisions/0043)", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloaded = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="font" crossorigin="" type="font\/woff2"\/>/g)].map((match) => match[1]);
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(head)![1]!;
+    const css = await (await fetch(server.baseUrl + stylesheet)).text();
+    const declared = [...css.matchAll(/@font-face\{[^}]*?url\(([^)]+\.woff2)\)/g)].map((match) => match[1]);
+    // Inter and Montserrat, Cyrillic and Latin: every page's text uses all four.
+    expect(declared).toHaveLength(4);
+    expect(new Set(preloaded)).toEqual(new Set(declared));
+    for (const font of preloaded) expect((await fetch(server.baseUrl + font!)).status).toBe(200);
+  });
+
   it("sends browsers no database code: no chunk of the client build holds Drizzle's schema code", () => {
     // A form's list of report reasons once came from the schema file, and with it drizzle-orm and
     // two schema parts (37 KB) went to every visitor of a post page (app/db/moderation-values.ts).
