@@ -42,6 +42,7 @@ import { conversations, sessions, users } from "../app/db/schema";
 import { generateApiToken } from "../app/domain/users/sessions.server";
 import { hashPassword } from "../app/lib/password.server";
 import { Client, csrfFromHtml } from "../tests/api/client";
+import { cpuMs } from "./process-cpu";
 import WebSocket from "ws";
 import { freePort, startServer, type RunningServer } from "../tests/setup/server";
 import { waitFor } from "../tests/setup/wait";
@@ -106,13 +107,6 @@ function rssBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB$/m);
   if (!line) throw new Error(`no VmRSS for process ${pid}`);
   return Number(line[1]) * 1024;
-}
-
-/** CPU time (user + system) the process has used so far, ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // Fields 14 and 15 of stat (utime, stime) are 12 and 13 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

@@ -12,8 +12,12 @@
  * `/profile/{id}` ≥ 2× the minimal page at 50 connections, p99 within 2× the floor's p99 or
  * 50 ms; signed-in `/` and `/post/{id}` ≥ 0.3× the minimal page at 10 connections, p99 ≤ 150 ms;
  * `/api/profile/{id}/posts` and the unread counters ≥ 0.6× the minimal resource route at 50.
- * Every line says whether its target is met. Then page weight: the HTML of the post page with 50
- * comments (≤ 100 KB) and the JavaScript the home page loads at first (≤ 150 KB with gzip).
+ * Every line says whether its target is met, and beside it the serving process's CPU time per
+ * request ("srv ms/req"; none for the floor, served by this process) and the load generator's own
+ * CPU as a share of one core ("client"): near 100 % the generator, not the server, set the pace
+ * (on two cores, a 100 KB page takes the generator longer to read than the cache to send).
+ * Then page weight: the HTML of the post page with 50 comments (≤ 100 KB) and the JavaScript the
+ * home page loads at first (≤ 150 KB with gzip).
  *
  *   npm run build && npm run bench:http                          # PGlite, the demo data
  *   BENCH_DATABASE_URL=postgres://…/shodka_bench npm run bench:http   # PostgreSQL (npm run bench:data)
@@ -29,6 +33,7 @@ import autocannon from "autocannon";
 import { freePort, startServer } from "../tests/setup/server";
 import { readBenchMeta } from "./data/meta";
 import { pageScripts, scriptsOf } from "./page-scripts";
+import { cpuMs } from "./process-cpu";
 import { signIn } from "./sign-in";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,14 +44,31 @@ interface Figure {
   rps: number;
   p99: number;
   errors: number;
+  /** The serving process's CPU time per answered request (ms), where it has a process of its own. */
+  serverCpuMs?: number;
+  /** The load generator's (this process's) CPU time over the run, as a share of one core. */
+  clientLoad: number;
   target?: { rps: number; of: Figure; p99: number };
 }
 
-async function measure(name: string, url: string, connections: number, headers: Record<string, string> = {}): Promise<Figure> {
+/**
+ * Loads `url` with `connections` connections for SECONDS after a 2-second warm-up. With
+ * `serverPid`, also reads that process's CPU time per answered request: on two cores the load
+ * generator (autocannon, in this process) can use a whole core on large pages and then sets the
+ * pace itself, which its load column shows and the server's CPU per request does not depend on.
+ */
+async function measure(name: string, url: string, connections: number, headers: Record<string, string> = {}, serverPid?: number): Promise<Figure> {
   // A short warm-up so JIT and caches settle before the measured run.
   await autocannon({ url, connections, duration: 2, headers });
+  const serverBefore = serverPid === undefined ? 0 : cpuMs(serverPid);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({ url, connections, duration: SECONDS, headers });
-  return { name, connections, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const client = process.cpuUsage(clientBefore);
+  const clientLoad = (client.user + client.system) / 1000 / (performance.now() - started);
+  const answered = result.requests.total;
+  const serverCpuMs = serverPid === undefined || answered === 0 ? undefined : (cpuMs(serverPid) - serverBefore) / answered;
+  return { name, connections, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, serverCpuMs, clientLoad };
 }
 
 async function listen(server: Server): Promise<string> {
@@ -93,9 +115,9 @@ try {
 
   const figures: Figure[] = [];
   const floorAt50 = await measure("node:http floor", floorUrl, 50);
-  const minimalAt50 = await measure("minimal React Router page", `${minimalUrl}/`, 50);
-  const minimalAt10 = await measure("minimal React Router page", `${minimalUrl}/`, 10);
-  const resourceAt50 = await measure("minimal React Router resource route", `${minimalUrl}/resource`, 50);
+  const minimalAt50 = await measure("minimal React Router page", `${minimalUrl}/`, 50, {}, minimal.pid);
+  const minimalAt10 = await measure("minimal React Router page", `${minimalUrl}/`, 10, {}, minimal.pid);
+  const resourceAt50 = await measure("minimal React Router resource route", `${minimalUrl}/resource`, 50, {}, minimal.pid);
   figures.push(floorAt50, minimalAt50, minimalAt10, resourceAt50);
 
   const visitorP99 = Math.max(2 * floorAt50.p99, 50);
@@ -105,19 +127,22 @@ try {
     [`visitor /search?q=${word}`, `/search?q=${encodeURIComponent(word)}`],
     [`visitor /profile/${authorId}`, `/profile/${authorId}`],
   ] as const) {
-    figures.push({ ...(await measure(name, site + url, 50)), target: { rps: 2, of: minimalAt50, p99: visitorP99 } });
+    figures.push({ ...(await measure(name, site + url, 50, {}, server.process.pid)), target: { rps: 2, of: minimalAt50, p99: visitorP99 } });
   }
   for (const [name, url] of [
     ["member /", "/"],
     [`member /post/${postId}`, `/post/${postId}`],
   ] as const) {
-    figures.push({ ...(await measure(name, site + url, 10, { cookie })), target: { rps: 0.3, of: minimalAt10, p99: 150 } });
+    figures.push({ ...(await measure(name, site + url, 10, { cookie }, server.process.pid)), target: { rps: 0.3, of: minimalAt10, p99: 150 } });
   }
   for (const [name, url, headers] of [
     [`/api/profile/${authorId}/posts`, `/api/profile/${authorId}/posts`, {}],
     ["/api/profile/notifications/unread (member)", "/api/profile/notifications/unread", { cookie }],
   ] as const) {
-    figures.push({ ...(await measure(name, site + url, 50, headers)), target: { rps: 0.6, of: resourceAt50, p99: Number.POSITIVE_INFINITY } });
+    figures.push({
+      ...(await measure(name, site + url, 50, headers, server.process.pid)),
+      target: { rps: 0.6, of: resourceAt50, p99: Number.POSITIVE_INFINITY },
+    });
   }
 
   console.log(`\nbench/http: ${SECONDS} s per target, database ${databaseUrl ? "PostgreSQL" : "PGlite (demo data)"}`);
@@ -129,6 +154,8 @@ try {
     "× minimal".padStart(10),
     "p99 ms".padStart(8),
     "errors".padStart(7),
+    "srv ms/req".padStart(11),
+    "client".padStart(7),
     "  verdict",
   );
   for (const f of figures) {
@@ -144,6 +171,8 @@ try {
       (f.target ? ofMinimal.toFixed(2) : "").padStart(10),
       f.p99.toFixed(1).padStart(8),
       String(f.errors).padStart(7),
+      (f.serverCpuMs === undefined ? "" : f.serverCpuMs.toFixed(3)).padStart(11),
+      `${(100 * f.clientLoad).toFixed(0)} %`.padStart(7),
       ` ${verdict}`,
     );
   }
