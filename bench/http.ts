@@ -13,8 +13,9 @@
  * 50 ms; signed-in `/` and `/post/{id}` ≥ 0.3× the minimal page at 10 connections, p99 ≤ 150 ms;
  * `/api/profile/{id}/posts` and the unread counters ≥ 0.6× the minimal resource route at 50.
  * Every line says whether its target is met, and beside it the serving process's CPU time per
- * request ("srv ms/req"; none for the floor, served by this process) and the load generator's own
- * CPU as a share of one core ("client"): near 100 % the generator, not the server, set the pace
+ * request ("srv ms/req"; none for the floor, served by this process, whose "client" figure
+ * therefore holds both) and the load generator's own CPU as a share of one core ("client"): near
+ * 100 % the generator, not the server, set the pace
  * (on two cores, a 100 KB page takes the generator longer to read than the cache to send).
  * Then page weight: the HTML of the post page with 50 comments (≤ 100 KB) and the JavaScript the
  * home page loads at first (≤ 150 KB with gzip).

@@ -8,10 +8,10 @@
  * One run's performance score moves by ten points and more from run to run on the same build
  * (on one machine, one hour: `/` 78, 85, 86, 90, 91, 94, 97), so each page whose performance is a
  * target is audited BENCH_LIGHTHOUSE_RUNS times (5 by default) and judged on the median run as
- * Lighthouse itself picks it (`computeMedianRun`: the run nearest the median FCP and TTI; the
- * practice Lighthouse's own notes on score variability recommend). Every run's
- * score is printed beside it. A run Lighthouse could not measure (a runtime error such as
- * NO_NAVSTART: no score, no LCP) is reported, not counted, and made up for by one more run.
+ * Lighthouse itself picks it (`computeMedianRun`: the run nearest the median FCP and TTI), as
+ * Lighthouse's own notes on score variability advise. Every run's score is printed beside it. A
+ * run Lighthouse could not measure (a runtime error such as NO_NAVSTART: no score, no LCP) is
+ * reported, not counted, and made up for by one more run.
  *
  *   npm run build && npm run bench:lighthouse
  *   BENCH_LIGHTHOUSE_RUNS=1 …                     one run a page (quicker, noisier)
