@@ -12,6 +12,10 @@
  * `/profile/{id}` ≥ 2× the minimal page at 50 connections, p99 within 2× the floor's p99 or
  * 50 ms; signed-in `/` and `/post/{id}` ≥ 0.3× the minimal page at 10 connections, p99 ≤ 150 ms;
  * `/api/profile/{id}/posts` and the unread counters ≥ 0.6× the minimal resource route at 50.
+ * Beside each member's page, two lines show where it spends: its loaders alone (the page's data
+ * request, `.data`: every loader run, nothing rendered) and the floor of its rendering (the
+ * minimal app's markup route writing that page's markup, taken from it in this run, as plain
+ * elements: no components, data or database), each as a ratio to the minimal page.
  * Every line says whether its target is met, and beside it the serving process's CPU time per
  * request ("srv ms/req"; none for the floor, served by this process, whose "client" figure
  * therefore holds both) and the load generator's own CPU as a share of one core ("client"): near
@@ -27,12 +31,14 @@
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort, startServer } from "../tests/setup/server";
 import { readBenchMeta } from "./data/meta";
+import { bodyMarkup } from "./markup-tree";
 import { pageScripts, scriptsOf } from "./page-scripts";
 import { cpuMs } from "./process-cpu";
 import { signIn } from "./sign-in";
@@ -50,6 +56,8 @@ interface Figure {
   /** The load generator's (this process's) CPU time over the run, as a share of one core. */
   clientLoad: number;
   target?: { rps: number; of: Figure; p99: number };
+  /** No target: a part or a floor of a target's page, printed as a ratio to this baseline. */
+  reference?: { of: Figure; says: string };
 }
 
 /**
@@ -90,8 +98,10 @@ const floorUrl = await listen(floor);
 const minimalDir = path.resolve(import.meta.dirname, "minimal-router");
 execFileSync("npx", ["react-router", "build", minimalDir], { stdio: "ignore" });
 const minimalPort = await freePort();
+// Where this run leaves the markup of a member's pages for the minimal app's markup route.
+const markupDir = mkdtempSync(path.join(tmpdir(), "bench-markup-"));
 const minimal = spawn(process.execPath, [path.join(minimalDir, "build/server/index.js")], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(minimalPort) },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(minimalPort), BENCH_MARKUP_DIR: markupDir },
   stdio: ["ignore", "pipe", "inherit"],
 });
 await Promise.race([
@@ -99,7 +109,10 @@ await Promise.race([
   once(minimal, "exit").then(([code]) => Promise.reject(new Error(`the minimal page's server exited (${code}) before listening`))),
 ]);
 // Also stopped when the run fails before its measurements (the finally below stops it otherwise).
-process.on("exit", () => minimal.kill());
+process.on("exit", () => {
+  minimal.kill();
+  rmSync(markupDir, { recursive: true, force: true });
+});
 const minimalUrl = `http://127.0.0.1:${minimalPort}`;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -130,11 +143,35 @@ try {
   ] as const) {
     figures.push({ ...(await measure(name, site + url, 50, {}, server.process.pid)), target: { rps: 2, of: minimalAt50, p99: visitorP99 } });
   }
-  for (const [name, url] of [
-    ["member /", "/"],
-    [`member /post/${postId}`, `/post/${postId}`],
+  for (const [name, url, data, markup, shared] of [
+    ["member /", "/", "/_root.data", "member-home", null],
+    [`member /post/${postId}`, `/post/${postId}`, `/post/${postId}.data`, "member-post", "visitor-post"],
   ] as const) {
     figures.push({ ...(await measure(name, site + url, 10, { cookie }, server.process.pid)), target: { rps: 0.3, of: minimalAt10, p99: 150 } });
+    // Where a member's page spends: its loaders alone (the same page's data request, React
+    // Router's single fetch: every loader run and its data encoded, nothing rendered), and the
+    // floor of its rendering (the minimal app writing this page's markup as plain elements: no
+    // components, data or database).
+    figures.push({
+      ...(await measure(`  its loaders alone (${data})`, site + data, 10, { cookie }, server.process.pid)),
+      reference: { of: minimalAt10, says: "part" },
+    });
+    const page = await (await fetch(site + url, { headers: { cookie } })).text();
+    writeFileSync(path.join(markupDir, `${markup}.json`), JSON.stringify(bodyMarkup(page)));
+    figures.push({
+      ...(await measure("  its markup alone (minimal app)", `${minimalUrl}/markup/${markup}`, 10, {}, minimal.pid)),
+      reference: { of: minimalAt10, says: "floor" },
+    });
+    if (shared) {
+      // What every reader's page holds (a visitor's: the post and its comments, no actions), so
+      // the floor of any page showing them.
+      const visitorPage = await (await fetch(site + url)).text();
+      writeFileSync(path.join(markupDir, `${shared}.json`), JSON.stringify(bodyMarkup(visitorPage)));
+      figures.push({
+        ...(await measure("  a visitor's markup of it alone (minimal app)", `${minimalUrl}/markup/${shared}`, 10, {}, minimal.pid)),
+        reference: { of: minimalAt10, says: "floor of any page showing it" },
+      });
+    }
   }
   for (const [name, url, headers] of [
     [`/api/profile/${authorId}/posts`, `/api/profile/${authorId}/posts`, {}],
@@ -148,7 +185,7 @@ try {
 
   console.log(`\nbench/http: ${SECONDS} s per target, database ${databaseUrl ? "PostgreSQL" : "PGlite (demo data)"}`);
   console.log(
-    "target".padEnd(46),
+    "target".padEnd(50),
     "conn".padStart(5),
     "req/s".padStart(9),
     "× floor".padStart(8),
@@ -160,16 +197,17 @@ try {
     "  verdict",
   );
   for (const f of figures) {
-    const ofMinimal = f.target ? f.rps / f.target.of.rps : Number.NaN;
+    const of = f.target?.of ?? f.reference?.of;
+    const ofMinimal = of ? f.rps / of.rps : Number.NaN;
     const verdict = f.target
       ? `${ofMinimal >= f.target.rps && f.p99 <= f.target.p99 ? "met" : "MISSED"} (≥ ${f.target.rps}× ${f.target.of.name}${Number.isFinite(f.target.p99) ? `, p99 ≤ ${f.target.p99.toFixed(0)} ms` : ""})`
-      : "baseline";
+      : (f.reference?.says ?? "baseline");
     console.log(
-      f.name.padEnd(46),
+      f.name.padEnd(50),
       String(f.connections).padStart(5),
       f.rps.toFixed(0).padStart(9),
       (f.rps / floorAt50.rps).toFixed(3).padStart(8),
-      (f.target ? ofMinimal.toFixed(2) : "").padStart(10),
+      (of ? ofMinimal.toFixed(2) : "").padStart(10),
       f.p99.toFixed(1).padStart(8),
       String(f.errors).padStart(7),
       (f.serverCpuMs === undefined ? "" : f.serverCpuMs.toFixed(3)).padStart(11),
@@ -186,7 +224,17 @@ try {
     ["visitor /", "/", {}],
   ] as const) {
     const bytes = (await (await fetch(site + url, { headers })).arrayBuffer()).byteLength;
-    console.log(name.padEnd(46), `${(bytes / 1000).toFixed(1)} KB`.padStart(10));
+    console.log(name.padEnd(50), `${(bytes / 1000).toFixed(1)} KB`.padStart(10));
+  }
+  // The floor pages' own weight, to show they write about as much as the pages they stand for
+  // (less the router's data, which their pages have none of).
+  for (const [name, markup] of [
+    [`  member /post/${postId}'s markup alone`, "member-post"],
+    [`  visitor /post/${postId}'s markup alone`, "visitor-post"],
+    ["  member /'s markup alone", "member-home"],
+  ] as const) {
+    const bytes = (await (await fetch(`${minimalUrl}/markup/${markup}`)).arrayBuffer()).byteLength;
+    console.log(name.padEnd(50), `${(bytes / 1000).toFixed(1)} KB`.padStart(10));
   }
 
   // The JavaScript a page has the browser fetch at first, as sent with gzip (issue 12: the home
@@ -199,7 +247,7 @@ try {
     const scripts = await pageScripts(site, url);
     const verdict = url === "/" ? (scripts.bytes <= 150_000 ? " met" : " MISSED") : "";
     console.log(
-      name.padEnd(46),
+      name.padEnd(50),
       `${(scripts.bytes / 1000).toFixed(1)} KB`.padStart(10),
       `${scripts.files} files`.padStart(10) + verdict,
       `(Brotli, as Chrome gets them: ${(scripts.chromeBytes / 1000).toFixed(1)} KB)`,
@@ -210,7 +258,7 @@ try {
   const minimalScripts = scriptsOf(await (await fetch(`${minimalUrl}/`)).text());
   const minimalBytes = minimalScripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(minimalDir, "build/client", script))).length, 0);
   console.log(
-    "minimal React Router page (the floor)".padEnd(46),
+    "minimal React Router page (the floor)".padEnd(50),
     `${(minimalBytes / 1000).toFixed(1)} KB`.padStart(10),
     `${minimalScripts.length} files`.padStart(10),
   );
