@@ -28,18 +28,16 @@
  *   BENCH_DATABASE_URL=postgres://…/shodka_bench npm run bench:http   # PostgreSQL (npm run bench:data)
  *   BENCH_SECONDS=10 to change the length of each measurement.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
 import { createServer, type Server } from "node:http";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort, startServer } from "../tests/setup/server";
 import { readBenchMeta } from "./data/meta";
+import { startMinimalApp } from "./minimal-app";
 import { bodyMarkup } from "./markup-tree";
-import { pageScripts, scriptsOf } from "./page-scripts";
+import { pageScripts } from "./page-scripts";
 import { cpuMs } from "./process-cpu";
 import { signIn } from "./sign-in";
 
@@ -93,27 +91,12 @@ const floor = createServer((_req, res) => {
 });
 const floorUrl = await listen(floor);
 
-// Baseline 2: the minimal React Router app, built now and served as the site is: its own process,
-// NODE_ENV=production, react-router's production bundle (bench/minimal-router/server.ts).
-const minimalDir = path.resolve(import.meta.dirname, "minimal-router");
-execFileSync("npx", ["react-router", "build", minimalDir], { stdio: "ignore" });
-const minimalPort = await freePort();
-// Where this run leaves the markup of a member's pages for the minimal app's markup route.
+// Baseline 2: the minimal React Router app, built now and served as the site is (bench/minimal-app.ts),
+// with a folder where this run leaves the markup of a member's pages for its markup route.
 const markupDir = mkdtempSync(path.join(tmpdir(), "bench-markup-"));
-const minimal = spawn(process.execPath, [path.join(minimalDir, "build/server/index.js")], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(minimalPort), BENCH_MARKUP_DIR: markupDir },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await Promise.race([
-  once(minimal.stdout!, "data"),
-  once(minimal, "exit").then(([code]) => Promise.reject(new Error(`the minimal page's server exited (${code}) before listening`))),
-]);
-// Also stopped when the run fails before its measurements (the finally below stops it otherwise).
-process.on("exit", () => {
-  minimal.kill();
-  rmSync(markupDir, { recursive: true, force: true });
-});
-const minimalUrl = `http://127.0.0.1:${minimalPort}`;
+process.on("exit", () => rmSync(markupDir, { recursive: true, force: true }));
+const minimal = await startMinimalApp({ BENCH_MARKUP_DIR: markupDir });
+const minimalUrl = minimal.url;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const server = await startServer({ PASSWORD_HASHING: "standard", SEED_DEMO: databaseUrl ? "0" : "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -253,19 +236,19 @@ try {
       `(Brotli, as Chrome gets them: ${(scripts.chromeBytes / 1000).toFixed(1)} KB)`,
     );
   }
-  // The floor: the minimal React Router page's own JavaScript (React, React DOM, the router), its
-  // files gzipped at the compression middleware's level, since that server sends no assets itself.
-  const minimalScripts = scriptsOf(await (await fetch(`${minimalUrl}/`)).text());
-  const minimalBytes = minimalScripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(minimalDir, "build/client", script))).length, 0);
+  // The floor: the minimal React Router page's own JavaScript (React, React DOM, the router), as
+  // its server sends it (compressed as the site's files are).
+  const minimalScripts = await pageScripts(minimalUrl, "/");
   console.log(
     "minimal React Router page (the floor)".padEnd(50),
-    `${(minimalBytes / 1000).toFixed(1)} KB`.padStart(10),
-    `${minimalScripts.length} files`.padStart(10),
+    `${(minimalScripts.bytes / 1000).toFixed(1)} KB`.padStart(10),
+    `${minimalScripts.files} files`.padStart(10),
+    `   (Brotli, as Chrome gets them: ${(minimalScripts.chromeBytes / 1000).toFixed(1)} KB)`,
   );
 } finally {
   await server.stop();
   floor.close();
-  minimal.kill();
+  minimal.stop();
 }
 
 /** The post with the most comments among the home page's: on the demo data, which has no bench meta. */
