@@ -6,7 +6,9 @@ import { eventsDuring, groupWith } from "../../../tests/setup/domain";
 import { engine } from "../../../tests/setup/database";
 import { setUpConversationDatabase, t } from "../../../tests/setup/conversations";
 import { makeUser } from "../../../tests/setup/factories";
+import { makeMember } from "../../../tests/setup/moderation";
 import { queriesOf } from "../../../tests/setup/query-count";
+import { muteMember } from "../moderation/sanctions.server";
 import { blockMember, unblockMember } from "../people/blocks.server";
 import { getOrCreatePersonalConversation, getPublicConversationId } from "./conversations.server";
 import { deleteMessage, editMessage, getUnreadRecord, listLatestMessages, listMessages, markConversationRead, sendMessage } from "./messages.server";
@@ -118,6 +120,20 @@ describe(`sending messages on ${engine}`, () => {
     const page = await listMessages(t.db, members[0]!.id, "group", publicId, { limit: 12 });
     expect(page.messages.map((m) => m.mentions)).toEqual(members.map((member) => [{ id: member.id, username: member.username }]));
     expect(await queriesOf(t.db, () => listMessages(t.db, members[0]!.id, "group", publicId, { limit: 12 }))).toBeLessThanOrEqual(5);
+  });
+
+  it("a muted member writing where they are not a member is told the conversation does not exist, however the checks finish", async () => {
+    const [moderator, owner, muted] = await Promise.all([makeMember(t.db, "moderator"), makeUser(t.db), makeUser(t.db)]);
+    const theirs = await groupWith(t.db, muted, [], "Своя беседа");
+    const notTheirs = await groupWith(t.db, owner, [], "Чужая беседа");
+    await muteMember(t.db, moderator.id, muted.id, { reason: "Флуд", endsAt: null });
+    // The conversation, the sanctions and the author are read side by side: the refusal must not
+    // depend on which read comes back first.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await expect(sendMessage(t.db, muted.id, "group", notTheirs.id, { body: "Привет" })).rejects.toMatchObject({ code: "conversation_not_found" });
+    }
+    await expect(sendMessage(t.db, muted.id, "group", theirs.id, { body: "Привет" })).rejects.toMatchObject({ status: 403, code: "member_muted" });
+    expect(await t.db.select().from(messages).where(eq(messages.authorId, muted.id))).toEqual([]);
   });
 
   it("personal messages re-check blocks both ways", async () => {
