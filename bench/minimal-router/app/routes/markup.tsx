@@ -1,18 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createElement, type ReactNode } from "react";
-
-/**
- * A node of a page's markup as bench/http writes it (bench/markup-tree.ts): text, or an element
- * as [tag, React props, ...children].
- */
-type MarkupNode = string | [string, Record<string, unknown>, ...MarkupNode[]];
+import type { MarkupNode } from "../../../markup-tree";
 
 const trees = new Map<string, ReactNode>();
 
 /**
  * Reads the markup once (server only: React Router leaves loaders and what only they import out
- * of the browser's bundle). Returns no data, so the page carries none.
+ * of the browser's bundle). Returns null: the page carries no data of its own.
  */
 export function loader({ params }: { params: { name: string } }) {
   if (!trees.has(params.name)) {
