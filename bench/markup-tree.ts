@@ -21,7 +21,7 @@ const BOOLEAN = new Set(["hidden", "disabled", "checked", "selected", "open", "r
  */
 export function bodyMarkup(html: string): MarkupNode {
   const document = parseDocument(html);
-  const body = findElement(document.children, "body");
+  const body = DomUtils.findOne((element) => element.name === "body", document.children);
   if (!body) throw new Error("the page has no <body>");
   return ["div", {}, ...convert(body.children)];
 }
@@ -61,14 +61,4 @@ function styleObject(style: string): Record<string, string> {
     result[key] = declaration.slice(colon + 1).trim();
   }
   return result;
-}
-
-function findElement(nodes: ChildNode[], name: string): Element | undefined {
-  for (const node of nodes) {
-    if (node.type !== "tag") continue;
-    if (node.name === name) return node;
-    const found = findElement(node.children, name);
-    if (found) return found;
-  }
-  return undefined;
 }
