@@ -1,9 +1,13 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Merge class names, resolving conflicting Tailwind utilities (last one wins). */
+/**
+ * Joins class names (clsx: strings, conditionals, arrays), without merging them: the shared
+ * components' bases are classes of the components layer (app/styles/components.css), which a
+ * caller's utilities override by the layer, and no element carries two utilities that set the same
+ * thing (the journeys check every page they end on: tests/setup/class-conflicts.ts). Decision 0045.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }
 
 /**

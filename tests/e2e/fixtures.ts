@@ -1,5 +1,6 @@
 /** Playwright fixtures: a console error or an uncaught page error fails the test (docs/product/engineering.md#tests). */
 import { test as base, expect, type Browser, type Locator, type Page, type Route } from "@playwright/test";
+import { classConflicts } from "../setup/class-conflicts";
 import { decodeHtml } from "../setup/html";
 import { waitForTurn } from "./turns";
 
@@ -13,6 +14,17 @@ function watchErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/**
+ * The class attributes of the page a journey ends on that carry two utilities setting the same
+ * thing (tests/setup/class-conflicts.ts, decision 0045). A page closed or navigating at that moment
+ * has nothing to check.
+ */
+async function conflictsOnScreen(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  const classes = await page.evaluate(() => [...document.querySelectorAll("[class]")].map((element) => element.getAttribute("class") ?? "")).catch(() => []);
+  return classConflicts(classes);
 }
 
 /**
@@ -47,6 +59,7 @@ export const test = base.extend<{ page: Page; turn: void }>({
     const problems = watchErrors(page);
     await use(page);
     expect(problems, "the page logged errors").toEqual([]);
+    expect(await conflictsOnScreen(page), "elements with conflicting Tailwind utilities").toEqual([]);
   },
 });
 

@@ -18,7 +18,6 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { AchievementIconName } from "~/domain/achievements/icons";
-import { cn } from "~/lib/utils";
 
 /** Every icon an achievement may name (app/domain/achievements/icons.ts), imported one by one. */
 const ICONS: Record<AchievementIconName, LucideIcon> = {
@@ -40,8 +39,8 @@ const ICONS: Record<AchievementIconName, LucideIcon> = {
   gem: Gem,
 };
 
-/** An achievement's lucide icon, decorative (the title beside it names the badge). */
-export function AchievementIcon({ name, className }: { name: AchievementIconName; className?: string }) {
+/** An achievement's lucide icon, decorative (the title beside it names the badge); `className` sizes it (size-5 when not given). */
+export function AchievementIcon({ name, className = "size-5" }: { name: AchievementIconName; className?: string }) {
   const Icon = ICONS[name] ?? Award;
-  return <Icon aria-hidden className={cn("size-5", className)} />;
+  return <Icon aria-hidden className={className} />;
 }

@@ -50,7 +50,7 @@ export function BookmarkButton({
       {compact ? null : <span>{label}</span>}
     </>
   );
-  const buttonClass = cn("gap-1.5 text-muted-foreground", shown && "text-primary hover:text-primary");
+  const buttonClass = cn("gap-1.5", shown ? "text-primary hover:text-primary" : "text-muted-foreground");
 
   if (!canBookmark) {
     return (

@@ -23,8 +23,8 @@ import { conversationHref, type ConversationAddress } from "./links";
 /** How long a finger rests on a bubble before its menu opens (ms). */
 export const LONG_PRESS_MS = 500;
 
-const itemClass =
-  "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-popover-foreground hover:bg-accent focus-visible:bg-accent focus-visible:outline-none";
+const itemBase = "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none";
+const itemClass = `${itemBase} text-popover-foreground`;
 
 export interface MessageActionsProps {
   message: MessageDto;
@@ -120,7 +120,7 @@ export function MessageActions({ message, address, mine, moderates, remover, onR
               <FetcherMarker />
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="messageId" value={message.id} />
-              <button type="submit" className={cn(itemClass, "text-destructive")}>
+              <button type="submit" className={`${itemBase} text-destructive`}>
                 <Icon name="trash-2" className="size-4" />
                 Удалить
               </button>

@@ -113,7 +113,7 @@ export function Avatar({ username, src, size = "base", shape = "circle", link, o
           className="absolute inset-0 flex flex-col items-center justify-center gap-0.5 bg-[hsl(var(--destructive)/0.6)] text-white"
         >
           <ShieldAlert aria-hidden="true" className={cn("drop-shadow", overlayIconClasses[size])} />
-          <span aria-hidden="true" className={cn("-rotate-12 font-heading leading-none font-extrabold tracking-widest drop-shadow", overlayTextClasses[size])}>
+          <span aria-hidden="true" className={cn("-rotate-12 font-heading font-extrabold tracking-widest drop-shadow", overlayTextClasses[size])}>
             SCAM
           </span>
           <span className="sr-only">Мошенник</span>

@@ -21,11 +21,7 @@ export function TitledCard({
   children: React.ReactNode;
 }) {
   return (
-    <section
-      className={cn("grid content-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm", className)}
-      aria-labelledby={`${id}-title`}
-      data-testid={testId}
-    >
+    <section className={cn("titled-card", className)} aria-labelledby={`${id}-title`} data-testid={testId}>
       <div>
         <h2 id={`${id}-title`} className="font-heading text-xl font-bold">
           {title}

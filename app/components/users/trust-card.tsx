@@ -49,7 +49,7 @@ export function MemberAvatar({ member, size = "sm", className }: { member: Membe
 export function MemberName({ member, className }: { member: MemberRef; className?: string }) {
   return (
     <TrustHoverCard member={member}>
-      <Link to={`/profile/${member.id}`} className={cn("member-name", isScammer(member) && "text-destructive", className)}>
+      <Link to={`/profile/${member.id}`} className={cn("member-name", isScammer(member) && "member-name-scammer", className)}>
         {member.username}
       </Link>
     </TrustHoverCard>
