@@ -18,7 +18,7 @@ const productionRouter = (file: string) => fileURLToPath(new URL(`./node_modules
 
 /**
  * Keeps the app's lazy parts (modules its code asks for with `import("…")`: the bell's menu, the
- * realtime client, the player's bar) and the route modules out of other pages' first scripts.
+ * realtime client, the player's bar) and the route modules (app/routes, app/layouts) out of other pages' first scripts.
  * Rollup's chunk merging (`experimentalMinChunkSize`) would move a small eager chunk, say one icon,
  * into a lazy part's chunk, or a small route module into an eager chunk, and that code then loads
  * with every page. It never merges across a module with side effects that are not loaded under the
@@ -37,7 +37,7 @@ function keepLazyPartsLazy(): Plugin {
         const resolved = await this.resolve(specifier!, id);
         if (resolved) lazyParts.add(resolved.id);
       }
-      const routeModule = /\/app\/routes\/[^?]*$/.test(id);
+      const routeModule = /\/app\/(routes|layouts)\/[^?]*$/.test(id);
       return lazyParts.has(id) || routeModule ? { code, map: null, moduleSideEffects: "no-treeshake" } : null;
     },
   };

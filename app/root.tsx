@@ -7,7 +7,6 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, 
 import { Link } from "~/components/ui/link";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { HeartCrack } from "lucide-react";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { preloadFonts } from "./styles/fonts";
@@ -34,6 +33,7 @@ import { takeToast } from "~/lib/toast.server";
 import { toViewer } from "~/lib/viewer";
 import { TrustCardHost } from "~/components/users/trust-card-host";
 import { HintHost } from "~/components/ui/hint";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * The toasts' area (Radix's toast), loaded once the page has hydrated: toasts are made by scripts,
@@ -196,7 +196,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
       <title>{`Ошибка | ${useRootData()?.siteName ?? "Сходка"}`}</title>
-      <HeartCrack aria-hidden className="size-24 text-primary" strokeWidth={1.5} />
+      <Icon name="heart-crack" className="size-24 text-primary [stroke-width:1.5]" />
       <div className="space-y-2">
         <h1 className="font-heading text-3xl font-bold">Ошибка</h1>
         <p className="font-heading text-6xl font-extrabold text-primary" data-testid="error-status">

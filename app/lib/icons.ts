@@ -1,6 +1,9 @@
 /**
  * The icons served once as an SVG sprite (/icons.svg) and drawn with `<use>` (issue 12, page
- * weight): the ones that repeat on every comment, post card and member name, and the phone's bottom bar and the colour-scheme toggle on every page. An inline lucide
+ * weight): the ones that repeat on every comment, post card and member name, and those of what every
+ * page draws first (the header, the phone's bottom bar, the colour-scheme toggle, the bell, pagination,
+ * the scam stamp, the error page: lucide-react's code then stays out of every page's first scripts,
+ * decision 0045). An inline lucide
  * icon costs about 400 bytes of HTML; a `<use>` of the sprite about 90, and the sprite itself
  * is fetched once and cached (docs/product/interface.md#icons).
  *
@@ -14,6 +17,10 @@ export const SPRITE_ICON_NAMES = [
   "bookmark",
   "check",
   "check-check",
+  "chevron-left",
+  "chevron-right",
+  "chevrons-left",
+  "chevrons-right",
   "corner-down-right",
   "corner-up-left",
   "ellipsis",
@@ -21,8 +28,10 @@ export const SPRITE_ICON_NAMES = [
   "file-text",
   "flag",
   "heart",
+  "heart-crack",
   "house",
   "log-in",
+  "log-out",
   "message-square",
   "messages-square",
   "monitor",
@@ -32,10 +41,13 @@ export const SPRITE_ICON_NAMES = [
   "pin-off",
   "reply",
   "search",
+  "shield-alert",
   "shield-check",
   "shield-x",
+  "square-pen",
   "sun",
   "trash-2",
+  "triangle-alert",
   "user",
 ] as const;
 

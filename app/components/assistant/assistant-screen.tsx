@@ -328,7 +328,7 @@ function Composer({
       />
       {fields.content.errors ? <p className="text-sm text-destructive">{fields.content.errors.join(" ")}</p> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className={cn("text-xs text-muted-foreground", over && "font-medium text-destructive")} data-testid="assistant-length">
+        <span className={cn("text-xs", over ? "font-medium text-destructive" : "text-muted-foreground")} data-testid="assistant-length">
           {over ? `Слишком длинно: ${length} из ${maxPromptChars} символов` : `До ${maxPromptChars} символов`}
         </span>
         <div className="flex gap-2">

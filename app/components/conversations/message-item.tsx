@@ -74,9 +74,14 @@ export function MessageItem(props: MessageItemProps) {
         <div
           {...(canAct ? longPress : {})}
           className={cn(
-            "min-w-0 rounded-2xl px-3.5 py-2 shadow-xs transition-colors",
-            mine ? "rounded-br-md bg-primary text-primary-foreground" : "rounded-bl-md border border-border bg-card text-card-foreground",
-            message.deleted && "border border-dashed border-border bg-transparent text-muted-foreground shadow-none",
+            "min-w-0 rounded-2xl px-3.5 py-2 transition-colors",
+            mine ? "rounded-br-md" : "rounded-bl-md",
+            // A deleted message is a dashed outline in either colour; otherwise one's own is filled in the primary colour.
+            message.deleted
+              ? "border border-dashed border-border bg-transparent text-muted-foreground"
+              : mine
+                ? "bg-primary text-primary-foreground shadow-xs"
+                : "border border-border bg-card text-card-foreground shadow-xs",
             active && "ring-2 ring-ring ring-offset-2 ring-offset-background",
             pending && "opacity-70",
           )}

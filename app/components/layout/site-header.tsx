@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Form, Link, NavLink } from "~/components/ui/link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { LogOut, PenSquare, ShieldCheck } from "lucide-react";
 import { ColorSchemeToggle } from "~/components/layout/color-scheme-toggle";
 import { UnreadLinks } from "~/components/realtime/unread-links";
 import { Avatar } from "~/components/ui/avatar";
@@ -10,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { hint } from "~/components/ui/hint";
 import { cn } from "~/lib/utils";
 import type { Viewer } from "~/lib/viewer";
+import { Icon } from "~/components/ui/icon";
 
 const NAV: readonly { to: string; label: string; end?: boolean }[] = [
   { to: "/", label: "Главная", end: true },
@@ -86,7 +86,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
             item.to === ADMIN_LINK.to ? (
               // The header has no room for the long word beside the sections: an icon, named for screen readers.
               <span className="flex items-center" title={item.label}>
-                <ShieldCheck aria-hidden className="size-4" />
+                <Icon name="shield-check" className="size-4" />
                 <span className="sr-only">{item.label}</span>
               </span>
             ) : (
@@ -100,7 +100,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
             <>
               <Button asChild size="sm" className="max-md:size-11">
                 <Link to="/posts/new" aria-label="Написать">
-                  <PenSquare aria-hidden className="size-4" />
+                  <Icon name="square-pen" className="size-4" />
                   <span className="hidden sm:inline">Написать</span>
                 </Link>
               </Button>
@@ -115,7 +115,7 @@ export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Vie
               <Form method="post" action="/auth/logout">
                 <AuthenticityTokenInput />
                 <Button type="submit" variant="ghost" size="icon" aria-label="Выйти" className="max-md:size-11" {...hint("Выйти")}>
-                  <LogOut aria-hidden className="size-4" />
+                  <Icon name="log-out" className="size-4" />
                 </Button>
               </Form>
             </>

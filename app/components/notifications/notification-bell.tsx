@@ -7,13 +7,13 @@
  * Radix's dropdown menu, loads once the page has hydrated, so visitors, who have no bell, never
  * fetch it; a press before it arrives opens the menu when it does.
  */
-import { Bell } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Link } from "~/components/ui/link";
 import { formatUnreadCount } from "~/components/realtime/unread";
 import { isPlainClick } from "~/lib/utils";
 import { BELL_CLASS, BellBadge, NOTIFICATIONS_PATH } from "./bell-parts";
+import { Icon } from "~/components/ui/icon";
 
 const BellMenu = lazy(() => import("./notification-menu"));
 
@@ -47,7 +47,7 @@ export function NotificationBell({ count }: { count: number }) {
           setOpen(true);
         }}
       >
-        <Bell aria-hidden className="size-5" />
+        <Icon name="bell" className="size-5" />
         <BellBadge count={count} />
       </Link>
       {hydrated ? (

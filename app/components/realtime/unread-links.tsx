@@ -4,13 +4,13 @@
  * server-rendered from the root loader's figures (so they show without JavaScript too) and
  * changed live by the realtime provider's counters.
  */
-import { MessagesSquare } from "lucide-react";
 import { Link } from "~/components/ui/link";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { hint } from "~/components/ui/hint";
 import { cn } from "~/lib/utils";
 import { useUnread } from "./realtime-provider";
 import { formatUnreadCount } from "./unread";
+import { Icon } from "~/components/ui/icon";
 
 /** The bell and conversations links with their badges; nothing without a signed-in member. */
 export function UnreadLinks() {
@@ -24,7 +24,7 @@ export function UnreadLinks() {
         label="Беседы"
         count={unread.chats}
         testId="conversations-badge"
-        icon={<MessagesSquare aria-hidden className="size-5" />}
+        icon={<Icon name="messages-square" className="size-5" />}
       />
     </>
   );

@@ -1,9 +1,9 @@
 import * as React from "react";
-import { ShieldAlert } from "lucide-react";
 import { Link } from "~/components/ui/link";
 
 import { optimizedImageUrl } from "~/lib/images/widths";
 import { cn } from "~/lib/utils";
+import { Icon } from "~/components/ui/icon";
 
 export type AvatarSize = "sm" | "base" | "lg";
 export type AvatarShape = "circle" | "square";
@@ -112,7 +112,7 @@ export function Avatar({ username, src, size = "base", shape = "circle", link, o
           data-slot="avatar-overlay"
           className="absolute inset-0 flex flex-col items-center justify-center gap-0.5 bg-[hsl(var(--destructive)/0.6)] text-white"
         >
-          <ShieldAlert aria-hidden="true" className={cn("drop-shadow", overlayIconClasses[size])} />
+          <Icon name="shield-alert" className={cn("drop-shadow", overlayIconClasses[size])} />
           <span aria-hidden="true" className={cn("-rotate-12 font-heading font-extrabold tracking-widest drop-shadow", overlayTextClasses[size])}>
             SCAM
           </span>

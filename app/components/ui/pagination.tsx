@@ -1,9 +1,9 @@
 import * as React from "react";
 import { Link } from "~/components/ui/link";
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Ellipsis } from "lucide-react";
 
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 export type PaginationItem = number | "ellipsis";
 
@@ -101,10 +101,10 @@ export function Pagination({ page, totalPages, makeHref, siblingCount = 2, class
     <nav aria-label="Страницы" className={cn("mx-auto flex w-full justify-center", className)}>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
-          <NavLink to={hasPrev ? makeHref(1) : null} label="Первая страница" icon={<ChevronsLeft aria-hidden="true" />} />
+          <NavLink to={hasPrev ? makeHref(1) : null} label="Первая страница" icon={<Icon name="chevrons-left" />} />
         </li>
         <li>
-          <NavLink to={hasPrev ? makeHref(current - 1) : null} label="Назад" rel="prev" srOnlyOnMobile icon={<ChevronLeft aria-hidden="true" />}>
+          <NavLink to={hasPrev ? makeHref(current - 1) : null} label="Назад" rel="prev" srOnlyOnMobile icon={<Icon name="chevron-left" />}>
             Назад
           </NavLink>
         </li>
@@ -112,7 +112,7 @@ export function Pagination({ page, totalPages, makeHref, siblingCount = 2, class
           item === "ellipsis" ? (
             <li key={`ellipsis-${index}`} aria-hidden="true">
               <span className="flex size-9 max-md:size-11 items-center justify-center text-muted-foreground">
-                <Ellipsis className="size-4" />
+                <Icon name="ellipsis" className="size-4" />
               </span>
             </li>
           ) : (
@@ -133,12 +133,12 @@ export function Pagination({ page, totalPages, makeHref, siblingCount = 2, class
           ),
         )}
         <li>
-          <NavLink to={hasNext ? makeHref(current + 1) : null} label="Вперёд" rel="next" srOnlyOnMobile iconAfter icon={<ChevronRight aria-hidden="true" />}>
+          <NavLink to={hasNext ? makeHref(current + 1) : null} label="Вперёд" rel="next" srOnlyOnMobile iconAfter icon={<Icon name="chevron-right" />}>
             Вперёд
           </NavLink>
         </li>
         <li>
-          <NavLink to={hasNext ? makeHref(total) : null} label="Последняя страница" icon={<ChevronsRight aria-hidden="true" />} />
+          <NavLink to={hasNext ? makeHref(total) : null} label="Последняя страница" icon={<Icon name="chevrons-right" />} />
         </li>
       </ul>
     </nav>

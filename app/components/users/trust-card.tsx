@@ -9,12 +9,12 @@
  * overlay everywhere (docs/product/claims.md#scammer-rank).
  */
 import { Link } from "~/components/ui/link";
-import { AlertTriangle } from "lucide-react";
 import { Avatar, type AvatarSize } from "~/components/ui/avatar";
 import { TRUST_TRIGGER_CLASS, trustTriggerRef } from "~/components/users/trust-triggers";
 import type { Rank } from "~/domain/users/users.server";
 import type { TrustCardDto } from "~/domain/users/trust-card.server";
 import { cn } from "~/lib/utils";
+import { Icon } from "~/components/ui/icon";
 
 /** What a list already knows of a member (UserRefDto and its kin). */
 export interface MemberRef {
@@ -84,7 +84,7 @@ export function ScamWarning({ username, compact = false, className }: { username
         className,
       )}
     >
-      <AlertTriangle aria-hidden className={cn("shrink-0", compact ? "size-4" : "size-5")} />
+      <Icon name="triangle-alert" className={cn("shrink-0", compact ? "size-4" : "size-5")} />
       <p>
         <strong>{username} — мошенник.</strong>{" "}
         {compact ? (
