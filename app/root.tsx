@@ -13,7 +13,7 @@ import { preloadFonts } from "./styles/fonts";
 import { isReadMarking } from "~/components/conversations/links";
 import { AppUpdates, isChunkLoadError, reloadAfterChunkError } from "~/components/layout/app-updates";
 import { LoadingBar } from "~/components/loading-bar";
-import { MusicPlayerProvider } from "~/components/music/player";
+import { MusicPlayerSlot } from "~/components/music/player-slot";
 import { TelegramMiniApp } from "~/components/telegram/telegram-mini-app";
 import { TELEGRAM_MARK_SCRIPT } from "~/components/telegram/webapp";
 import { ThemeStorage } from "~/components/settings/theme-storage";
@@ -125,7 +125,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <AppUpdates />
       <TelegramMiniApp ownTheme={Boolean(loaderData.viewer?.theme)} signedIn={Boolean(loaderData.viewer)} />
       {/* Outside the pages, so the music keeps playing across client-side navigation (issue 11). */}
-      <MusicPlayerProvider>
+      <MusicPlayerSlot>
         {loaderData.realtime ? (
           <RealtimeProvider config={loaderData.realtime}>
             <Outlet />
@@ -133,7 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         ) : (
           <Outlet />
         )}
-      </MusicPlayerProvider>
+      </MusicPlayerSlot>
       <AfterHydration fallback={null}>
         <Toaster />
       </AfterHydration>

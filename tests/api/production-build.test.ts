@@ -127,6 +127,17 @@ describe("the production server (issue 12)", () => {
     }
   });
 
+  it("sends the music player's code with /music, not with every page: the root layout carries only its slot (decision 0046)", async () => {
+    const marker = 'data-testid":"music-audio"';
+    const holding = async (path: string) => {
+      const first = await firstScripts(path);
+      const code = await Promise.all(first.map(async (script) => (await fetch(server.baseUrl + script)).text()));
+      return first.filter((_, index) => code[index]!.includes(marker));
+    };
+    expect(await holding("/")).toEqual([]);
+    expect(await holding("/music")).toHaveLength(1);
+  });
+
   it("leaves other pages' route modules out of the home page's first scripts (decision 0040)", async () => {
     const first = new Set(await firstScripts("/"));
     const manifestUrl = [...first].find((script) => /^\/assets\/manifest-/.test(script));

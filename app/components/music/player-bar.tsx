@@ -3,7 +3,7 @@ import { Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from
 import { Link } from "~/components/ui/link";
 import { formatDuration } from "~/domain/music/types";
 import { Cover } from "./cover";
-import type { MusicPlayer } from "./player";
+import type { MusicPlayer } from "./player-slot";
 
 export default function PlayerBar({ player }: { player: MusicPlayer }) {
   const { current, playing, position, duration, volume } = player;

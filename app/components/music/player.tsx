@@ -1,16 +1,18 @@
 /**
  * The music player of the root layout (issue 11; docs/product/pages.md "/music"): one <audio>
  * element that lives as long as the document, so a track keeps playing across client-side
- * navigation. /music hands it a queue; the bar at the bottom of every page plays and pauses,
+ * navigation. Its code comes with /music, which mounts it in the root layout's slot
+ * (./player-slot.tsx, decision 0046); other pages' first scripts carry only the slot. /music hands it a queue; the bar at the bottom of every page plays and pauses,
  * goes to the previous and next track, seeks, and sets the volume (0.5 by default, remembered
  * in localStorage). The Media Session API gets the track's title, artist and cover and the
  * hardware keys' handlers. A play is counted once 10 seconds have played (or the whole track
  * when shorter), by POST /api/music/{id}/plays.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import type { TrackDto } from "~/domain/music/types";
 import { optimizedImageUrl } from "~/lib/images/widths";
+import { usePlayerSlot, type MusicPlayer } from "./player-slot";
 import { readVolume, saveVolume, DEFAULT_VOLUME } from "./volume";
 
 /** Seconds of listening after which a play counts. */
@@ -19,38 +21,23 @@ const PLAY_COUNT_AFTER_S = 10;
 const RESTART_AFTER_S = 3;
 const SEEK_STEP_S = 10;
 
-export interface MusicPlayer {
-  queue: TrackDto[];
-  current: TrackDto | null;
-  playing: boolean;
-  /** The current track's audio could not be loaded or decoded. */
-  failed: boolean;
-  /** Seconds. */
-  position: number;
-  /** Seconds (the track's own figure until the audio's metadata arrives). */
-  duration: number;
-  volume: number;
-  /** Plays `tracks` from `index` (the same track again toggles play and pause). */
-  playQueue(tracks: TrackDto[], index: number): void;
-  toggle(): void;
-  next(): void;
-  previous(): void;
-  seek(seconds: number): void;
-  setVolume(volume: number): void;
-  close(): void;
-}
-
 /** The bar's code is asked for when a track first plays: most pages never show it (decision 0040). */
 const PlayerBar = lazy(() => import("./player-bar"));
 
-const PlayerContext = createContext<MusicPlayer | null>(null);
-
-/** The player, for /music's buttons; null outside the provider. */
+/**
+ * The player, for /music's buttons: the first call mounts it in the root layout's slot
+ * (./player-slot.tsx). Null until it has mounted (an effect after the first render), and outside
+ * the root layout.
+ */
 export function useMusicPlayer(): MusicPlayer | null {
-  return useContext(PlayerContext);
+  const slot = usePlayerSlot();
+  const mount = slot?.mount;
+  useEffect(() => mount?.(MusicPlayerEngine), [mount]);
+  return slot?.player ?? null;
 }
 
-export function MusicPlayerProvider({ children }: { children: React.ReactNode }) {
+/** The player itself (see the module comment): the <audio>, the bar once a track is loaded; its state goes to `onChange`. */
+function MusicPlayerEngine({ onChange }: { onChange(player: MusicPlayer): void }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const csrf = useAuthenticityToken();
   const [queue, setQueue] = useState<TrackDto[]>([]);
@@ -232,9 +219,10 @@ export function MusicPlayerProvider({ children }: { children: React.ReactNode })
     [queue, current, playing, failed, position, duration, volume, playQueue, toggle, next, previous, seek, setVolume, close],
   );
 
+  useEffect(() => onChange(value), [onChange, value]);
+
   return (
-    <PlayerContext.Provider value={value}>
-      {children}
+    <>
       <audio
         ref={audioRef}
         preload="metadata"
@@ -275,6 +263,6 @@ export function MusicPlayerProvider({ children }: { children: React.ReactNode })
           <PlayerBar player={value} />
         </Suspense>
       ) : null}
-    </PlayerContext.Provider>
+    </>
   );
 }
