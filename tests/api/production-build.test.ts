@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
 
@@ -157,10 +157,12 @@ describe("the production server (issue 12)", () => {
     expect(elsewhere.filter((route) => first.has(route.module)).map((route) => route.id)).toEqual([]);
   });
 
-  it("sends scripts and styles compressed once by the build: Brotli at its strongest to a browser that takes it, gzip to one that takes only gzip, the file itself to one that takes neither (decision 0042)", async () => {
+  it("sends scripts, styles and the route manifest compressed once by the build: Brotli at its strongest to a browser that takes it, gzip by Zopfli to one that takes only gzip, the file itself to one that takes neither (decisions 0042, 0047)", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
-    for (const asset of [...(await firstScripts("/")).filter((script) => /\/entry\.client-/.test(script)), stylesheet]) {
+    const scripts = (await firstScripts("/")).filter((script) => /\/(entry\.client|manifest)-/.test(script));
+    expect(scripts).toHaveLength(2);
+    for (const asset of [...scripts, stylesheet]) {
       const file = readFileSync(path.join(BUILD_DIR, "client", asset));
       const [chrome, gzipOnly, plain] = await Promise.all([
         requestRaw("GET", asset, "gzip, deflate, br"),
@@ -175,6 +177,8 @@ describe("the production server (issue 12)", () => {
       expect(plain.body.equals(file), asset).toBe(true);
       // Quality 11: a seventh or so smaller than gzip (the middleware's quality 4 is about gzip's size).
       expect(chrome.body.length, asset).toBeLessThan(gzipOnly.body.length * 0.9);
+      // Zopfli's gzip is smaller than zlib's strongest.
+      expect(gzipOnly.body.length, asset).toBeLessThan(gzipSync(file, { level: 9 }).length);
       for (const answer of [chrome, gzipOnly, plain]) expect(answer.cacheControl, asset).toBe("public, max-age=31536000, immutable");
     }
   });
