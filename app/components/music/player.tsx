@@ -2,11 +2,12 @@
  * The music player of the root layout (issue 11; docs/product/pages.md "/music"): one <audio>
  * element that lives as long as the document, so a track keeps playing across client-side
  * navigation. Its code comes with /music, which mounts it in the root layout's slot
- * (./player-slot.tsx, decision 0046); other pages' first scripts carry only the slot. /music hands it a queue; the bar at the bottom of every page plays and pauses,
- * goes to the previous and next track, seeks, and sets the volume (0.5 by default, remembered
- * in localStorage). The Media Session API gets the track's title, artist and cover and the
- * hardware keys' handlers. A play is counted once 10 seconds have played (or the whole track
- * when shorter), by POST /api/music/{id}/plays.
+ * (./player-slot.tsx, decision 0046); other pages' first scripts carry only the slot. /music
+ * hands it a queue; the bar at the bottom of every page plays and pauses, goes to the previous
+ * and next track, seeks, and sets the volume (0.5 by default, remembered in localStorage). The
+ * Media Session API gets the track's title, artist and cover and the hardware keys' handlers. A
+ * play is counted once 10 seconds have played (or the whole track when shorter), by
+ * POST /api/music/{id}/plays.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
