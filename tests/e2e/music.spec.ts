@@ -89,6 +89,20 @@ test("a track keeps playing across client-side navigation; seek, volume, Media S
   await expect(page.getByTestId("music-player")).toHaveCount(0);
 });
 
+test("on a phone the player sits above the bottom bar, which stays usable while a track plays @js-only", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 860 });
+  await page.goto("/music");
+  await page.getByRole("button", { name: `Слушать: ${TRACK}` }).click();
+  const player = page.getByTestId("music-player");
+  await expect(player.getByTestId("player-title")).toHaveText(TRACK);
+  const bar = page.getByTestId("bottom-nav");
+  const [playerBox, barBox] = [(await player.boundingBox())!, (await bar.boundingBox())!];
+  expect(playerBox.y + playerBox.height).toBeLessThanOrEqual(barBox.y + 1);
+  await bar.getByRole("link", { name: "Главная" }).click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(player).toBeVisible();
+});
+
 // It counts the tracks: the same journey in the other project must not add one meanwhile.
 test("an admin uploads a track; a file that is not audio is refused in Russian and nothing is saved", { tag: "@shares:music-tracks" }, async ({ page }) => {
   await authenticate(page, DEMO.admin);
