@@ -46,6 +46,9 @@ function keepLazyPartsLazy(): Plugin {
   };
 }
 
+/** Brotli at its strongest (quality 11), for files compressed once by the build (decision 0042). */
+const STRONGEST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+
 /** Zopfli's gzip of `input` (decision 0047), in the compression plugin's shape for a compressor. */
 async function zopfliGzip(input: InputType): Promise<Buffer> {
   const bytes =
@@ -71,7 +74,7 @@ const precompressed = () =>
     // Vite's own manifest (build/client/.vite) is for the build, and React Router deletes it.
     exclude: /(^|\/)\.vite\//,
     threshold: 1024,
-    algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm(zopfliGzip, {})],
+    algorithms: [defineAlgorithm("brotliCompress", STRONGEST_BROTLI), defineAlgorithm(zopfliGzip, {})],
   });
 
 /**
@@ -89,7 +92,7 @@ function precompressedRouteManifest(): Plugin {
         if (!/^manifest-[\w-]+\.js$/.test(name)) continue;
         const source = await readFile(path.join(assets, name));
         await writeFile(path.join(assets, `${name}.gz`), await zopfliGzip(source));
-        await writeFile(path.join(assets, `${name}.br`), brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(path.join(assets, `${name}.br`), brotliCompressSync(source, STRONGEST_BROTLI));
       }
     },
   };
