@@ -79,8 +79,8 @@ function TrackRow({ track, number, onPlay }: { track: TrackDto; number: number; 
   return (
     <li
       className={cn(
-        "grid grid-cols-[auto_1fr] items-center gap-4 rounded-2xl border border-border bg-card p-3 shadow-sm sm:grid-cols-[auto_1fr_auto]",
-        isCurrent && "border-primary/60 bg-primary/5",
+        "grid grid-cols-[auto_1fr] items-center gap-4 rounded-2xl border p-3 shadow-sm sm:grid-cols-[auto_1fr_auto]",
+        isCurrent ? "border-primary/60 bg-primary/5" : "border-border bg-card",
       )}
       data-testid="music-track"
       aria-current={isCurrent ? "true" : undefined}
