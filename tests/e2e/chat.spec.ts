@@ -285,17 +285,21 @@ test(
   { tag: "@shares:public-chat" },
   async ({ page, browser, javaScriptEnabled }) => {
     await registerMember(page);
-    const second = await openContext(browser);
-    await registerMember(second.page);
+    const others = [await openContext(browser), await openContext(browser), await openContext(browser)];
+    for (const other of others) await registerMember(other.page);
     await page.goto("/profile/conversations");
     const publicHref = await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).getAttribute("href");
     const publicId = new URL(publicHref!, "http://x").searchParams.get("group");
-    // More than a page (30) of history in the public conversation, beside the demo's messages:
-    // 19 from the reader (the limit is 20 per 30 s: one is left for later) and 6 from another, over HTTP.
+    // More than two pages (30 each) of today's history in the public conversation, so the older page
+    // the reader loads first is today's too (the place was lost when an older page joined the day
+    // already on screen): 19 from the reader (the limit is 20 per 30 s: one is left for later), then
+    // 19, 19 and 6 from three others, over HTTP.
     const tag = Math.random().toString(36).slice(2, 8);
     for (const [who, count] of [
       [page, 19],
-      [second.page, 6],
+      [others[0].page, 19],
+      [others[1].page, 19],
+      [others[2].page, 6],
     ] as const) {
       await who.goto("/profile/conversations");
       const csrf = await who.locator('input[name="csrf"]').first().inputValue();
@@ -307,7 +311,8 @@ test(
         expect(answer.status()).toBe(200);
       }
     }
-    await second.close();
+    const latecomer = others.pop()!;
+    for (const other of others) await other.close();
 
     await page.goto(publicHref!);
     await expect(page.getByTestId("conversation-title")).toHaveText("Общий чат");
@@ -323,6 +328,7 @@ test(
       expect(Number(await messages(page).last().getAttribute("data-message-id"))).toBeLessThan(Number(firstShown));
       await page.getByRole("link", { name: "К последним сообщениям" }).click();
       await expect(message(page, `История ${tag}: сообщение 6 из 6`)).toBeVisible();
+      await latecomer.close();
       return;
     }
 
@@ -339,6 +345,16 @@ test(
     await expect.poll(() => messages(page).count()).toBeGreaterThan(30);
     expect(page.url()).toBe(url);
     expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
+    // A new message arriving below does not move what the reader is reading either.
+    const csrf = await latecomer.page.locator('input[name="csrf"]').first().inputValue();
+    const late = await latecomer.page.request.post(`/api/profile/conversation/group/${publicId}/messages`, {
+      data: { body: `История ${tag}: опоздавшее сообщение` },
+      headers: { "X-CSRF-Token": csrf },
+    });
+    expect(late.status()).toBe(200);
+    await expect(message(page, `История ${tag}: опоздавшее сообщение`)).toBeAttached();
+    expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
+    await latecomer.close();
     // Page after page up to the first message of the conversation.
     for (let i = 0; i < 10 && (await older.count()) > 0; i++) {
       const count = await messages(page).count();

@@ -7,6 +7,11 @@
  *
  * The message list scrolls in `flex-col-reverse`: it opens at the newest message even without
  * JavaScript, stays there as messages arrive, and keeps its place when older pages are prepended.
+ * A reader scrolled up keeps their place by the browser's scroll anchoring, which must anchor on a
+ * message: the «Загрузить предыдущие» row and the sticky day titles opt out (`overflow-anchor:
+ * none`), or an older page joining the day on screen kept the link in place and threw the reader
+ * to the top of the new page. Anchoring stays on for the list itself, or a message arriving below
+ * would move what the reader is reading.
  */
 import { ChevronUp, Loader2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -211,7 +216,7 @@ export function ConversationView(props: ConversationViewProps) {
         <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-muted/20" data-testid="message-scroller">
           <div className="flex flex-col gap-1 px-3 py-4 sm:px-5">
             {cursor !== null ? (
-              <div className="flex justify-center pb-2">
+              <div className="flex justify-center pb-2 [overflow-anchor:none]">
                 <Link
                   to={conversationHref(address, { before: cursor })}
                   preventScrollReset
@@ -237,7 +242,7 @@ export function ConversationView(props: ConversationViewProps) {
             ) : null}
             {groupByDay(shown, zone).map((day) => (
               <section key={day.day} aria-label={dayTitle(day.day, new Date(), zone)} className="flex flex-col gap-1">
-                <div className="sticky top-0 z-10 flex justify-center py-2">
+                <div className="sticky top-0 z-10 flex justify-center py-2 [overflow-anchor:none]">
                   <span className="rounded-full bg-background/90 px-3 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">
                     {dayTitle(day.day, new Date(), zone)}
                   </span>
