@@ -12,7 +12,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tests/.tmp
-rm -f tests/.tmp/vitest-*.json tests/.tmp/playwright.json tests/.tmp/playwright.log tests/.tmp/lint.json
+rm -f tests/.tmp/vitest-*.json tests/.tmp/playwright.json tests/.tmp/playwright.log tests/.tmp/lint.json tests/.tmp/tsc.json
 status=0
 # Each step's heading says when it began (seconds since the run started), so a slow step shows in the log.
 step() { echo; echo "== [${SECONDS}s] $*"; }
@@ -52,18 +52,19 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "Lint and type check"
-# A failed lint fails the run and counts as one failure in the closing line.
+# A failed lint or type check fails the run and counts as one failure each in the closing line.
 if wait $lint_pid; then lint_ok=true; else lint_ok=false; status=1; fi
 echo "{\"step\": \"lint\", \"ok\": $lint_ok}" > tests/.tmp/lint.json
 echo "-- lint ($lint_ok)"; cat tests/.tmp/lint.log
-if wait $tsc_pid; then echo "-- type check (true)"; else echo "-- type check (false)"; status=1; fi
-cat tests/.tmp/tsc.log
+if wait $tsc_pid; then tsc_ok=true; else tsc_ok=false; status=1; fi
+echo "{\"step\": \"type check\", \"ok\": $tsc_ok}" > tests/.tmp/tsc.json
+echo "-- type check ($tsc_ok)"; cat tests/.tmp/tsc.log
 
 step "Playwright: the journeys' output so far, then live to their end"
 tail -n +1 -f --pid=$playwright_pid tests/.tmp/playwright.log
 wait $playwright_pid || status=1
 
-reports=(tests/.tmp/lint.json tests/.tmp/vitest-pglite.json)
+reports=(tests/.tmp/lint.json tests/.tmp/tsc.json tests/.tmp/vitest-pglite.json)
 if [ -n "${TEST_DATABASE_URL:-}" ]; then reports+=(tests/.tmp/vitest-postgres.json tests/.tmp/vitest-cluster.json); fi
 reports+=(tests/.tmp/playwright.json)
 echo; echo "== [${SECONDS}s] Summary"

@@ -285,8 +285,8 @@ test(
   { tag: "@shares:public-chat" },
   async ({ page, browser, javaScriptEnabled }) => {
     await registerMember(page);
-    const others = [await openContext(browser), await openContext(browser), await openContext(browser)];
-    for (const other of others) await registerMember(other.page);
+    const [second, third, latecomer] = [await openContext(browser), await openContext(browser), await openContext(browser)];
+    for (const other of [second, third, latecomer]) await registerMember(other.page);
     await page.goto("/profile/conversations");
     const publicHref = await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).getAttribute("href");
     const publicId = new URL(publicHref!, "http://x").searchParams.get("group");
@@ -297,9 +297,9 @@ test(
     const tag = Math.random().toString(36).slice(2, 8);
     for (const [who, count] of [
       [page, 19],
-      [others[0].page, 19],
-      [others[1].page, 19],
-      [others[2].page, 6],
+      [second.page, 19],
+      [third.page, 19],
+      [latecomer.page, 6],
     ] as const) {
       await who.goto("/profile/conversations");
       const csrf = await who.locator('input[name="csrf"]').first().inputValue();
@@ -311,8 +311,8 @@ test(
         expect(answer.status()).toBe(200);
       }
     }
-    const latecomer = others.pop()!;
-    for (const other of others) await other.close();
+    await second.close();
+    await third.close();
 
     await page.goto(publicHref!);
     await expect(page.getByTestId("conversation-title")).toHaveText("Общий чат");
