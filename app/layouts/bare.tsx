@@ -7,7 +7,7 @@ import { useRootData } from "~/root-data";
 export default function BareLayout() {
   const root = useRootData();
   return (
-    <div className="flex min-h-screen flex-col pb-16 md:pb-0">
+    <div className="flex min-h-screen flex-col max-md:pb-(--bottom-nav-height)">
       <SiteHeader siteName={root?.siteName ?? "Сходка"} viewer={root?.viewer ?? null} />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
         <Outlet />

@@ -8,7 +8,7 @@ export default function DefaultLayout() {
   const root = useRootData();
   const siteName = root?.siteName ?? "Сходка";
   return (
-    <div className="flex min-h-screen flex-col pb-16 md:pb-0">
+    <div className="flex min-h-screen flex-col max-md:pb-(--bottom-nav-height)">
       <SiteHeader siteName={siteName} viewer={root?.viewer ?? null} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Outlet />

@@ -2,7 +2,8 @@
  * The bottom navigation bar of phones and the Telegram Mini App (docs/product/interface.md#phones):
  * Главная, Поиск, Чаты and Уведомления with their unread badges, Профиль; a visitor gets Главная,
  * Поиск, Гарант and Войти. Hidden from the md breakpoint (768 px) up, where the header has room.
- * Plain links, so it works without JavaScript; the badges are the header's live counters.
+ * Plain links, so it works without JavaScript; the badges are the header's live counters. What it
+ * covers makes room by `--bottom-nav-height` (app/app.css), which follows its links' height.
  */
 import { Icon } from "~/components/ui/icon";
 import { NavLink } from "~/components/ui/link";

@@ -13,12 +13,11 @@ export default function PlayerBar({ player }: { player: MusicPlayer }) {
     <>
       {/* Room at the end of the page, so the bar never covers the footer. */}
       <div aria-hidden className="h-28 sm:h-20" />
-      {/* On a phone the bar sits on top of the bottom navigation (layout/bottom-nav.tsx: 3.5rem, its
-          border and the safe area), never over it. */}
+      {/* On a phone the bar sits on top of the bottom navigation (layout/bottom-nav.tsx), never over it. */}
       <section
         aria-label="Плеер"
         data-testid="music-player"
-        className="fixed inset-x-0 bottom-0 z-50 max-md:bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] border-t border-border bg-card/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+        className="fixed inset-x-0 bottom-0 z-50 max-md:bottom-(--bottom-nav-height) border-t border-border bg-card/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
       >
         <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-2 sm:grid-cols-[minmax(0,16rem)_1fr_auto] sm:gap-x-6">
           <div className="flex min-w-0 items-center gap-3">

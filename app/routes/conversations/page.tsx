@@ -41,8 +41,8 @@ export default function ConversationsPage({ loaderData, actionData }: Route.Comp
   return (
     <div
       className={cn(
-        // Phones: the header and the sections strip above (7.4rem), the bottom bar's room below (4rem).
-        "-mx-4 -my-6 flex h-[calc(100dvh-11.4rem-env(safe-area-inset-bottom))] min-h-[24rem] overflow-hidden bg-background",
+        // Phones: the header and the sections strip above (7.4rem), the bottom bar's room below.
+        "-mx-4 -my-6 flex h-[calc(100dvh-7.4rem-var(--bottom-nav-height))] min-h-[24rem] overflow-hidden bg-background",
         "md:mx-0 md:my-0 md:h-[calc(100dvh-7rem)] md:rounded-2xl md:border md:border-border md:shadow-sm",
       )}
     >
