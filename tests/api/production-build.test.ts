@@ -82,17 +82,29 @@ describe("the production server (issue 12)", () => {
     expect(html).not.toContain("window.__reactRouterManifest");
   });
 
-  it("asks for the fonts the stylesheet declares with the page itself, so its first layout has them (docs/decisions/0043)", async () => {
+  it("asks for the text's fonts with the page itself, so its first layout has them (docs/decisions/0043), and the rouble sign's when shown", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     const preloaded = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="font" crossorigin="" type="font\/woff2"\/>/g)].map((match) => match[1]);
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(head)![1]!;
     const css = await (await fetch(server.baseUrl + stylesheet)).text();
-    const declared = [...css.matchAll(/@font-face\{[^}]*?url\(([^)]+\.woff2)\)/g)].map((match) => match[1]);
-    // Inter and Montserrat, Cyrillic and Latin: every page's text uses all four.
-    expect(declared).toHaveLength(4);
-    expect(new Set(preloaded)).toEqual(new Set(declared));
-    for (const font of preloaded) expect((await fetch(server.baseUrl + font!)).status).toBe(200);
+    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => ({
+      url: /url\(([^)]+)\)/.exec(match[1]!)![1]!,
+      range: /unicode-range:([^;}]+)/.exec(match[1]!)![1]!.trim(),
+    }));
+    // Inter and Montserrat, Cyrillic and Latin: every page's text uses all four. The rouble sign's
+    // own files are asked for by the pages that show it, and stay files (no font inlined in the
+    // stylesheet every page waits for).
+    const rouble = faces.filter((face) => face.range === "U+20BD").map((face) => face.url);
+    const text = faces.filter((face) => face.range !== "U+20BD").map((face) => face.url);
+    expect(text).toHaveLength(4);
+    expect(new Set(preloaded)).toEqual(new Set(text));
+    expect(rouble).toHaveLength(2);
+    expect(css).not.toContain("data:font");
+    for (const font of [...text, ...rouble]) {
+      expect(font).toMatch(/^\/assets\/[^/]+\.woff2$/);
+      expect((await fetch(server.baseUrl + font)).status).toBe(200);
+    }
   });
 
   it("sends browsers no database code: no chunk of the client build holds Drizzle's schema code", () => {

@@ -169,3 +169,40 @@ test("the skip link leads to the page and the sign-in pages have a heading", asy
   await skip.press("Enter");
   await expect(page).toHaveURL(/#main$/);
 });
+
+/** The fonts the browser drew `selector`'s text with (Chromium's own account, over CDP), by family. */
+async function fontsDrawing(page: Page, selector: string): Promise<{ familyName: string; isCustomFont: boolean; glyphCount: number }[]> {
+  await page.evaluate(() => document.fonts.ready);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
+test("the rouble sign is drawn in the site's fonts, as the figures beside it, in headings and in text", async ({ page }) => {
+  await authenticate(page, DEMO.member);
+  await page.goto("/profile/wallet");
+  // The balances are figures in the heading font; the ad prices below are body text.
+  await expect(page.getByTestId("balance-available").locator("dd").first()).toContainText("₽");
+  for (const selector of ['[data-testid="balance-available"] dd', '[data-testid="balance-deposit"] dd']) {
+    const fonts = await fontsDrawing(page, selector);
+    expect(fonts.length, `${selector}: ${JSON.stringify(fonts)}`).toBeGreaterThan(0);
+    expect(
+      fonts.filter((font) => !font.isCustomFont),
+      `${selector}: drawn partly in a system font: ${JSON.stringify(fonts)}`,
+    ).toEqual([]);
+  }
+  await page.goto("/ads");
+  const price = page.getByText(/₽/).first();
+  await expect(price).toBeVisible();
+  const marked = await price.evaluate((element) => (element.setAttribute("data-rouble-check", ""), element.tagName));
+  const fonts = await fontsDrawing(page, "[data-rouble-check]");
+  expect(
+    fonts.filter((font) => !font.isCustomFont),
+    `${marked} on /ads: ${JSON.stringify(fonts)}`,
+  ).toEqual([]);
+});
