@@ -15,7 +15,7 @@ import subsetFont from "subset-font";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The rouble sign, U+20BD. */
-export const ROUBLE = "\u20bd";
+const ROUBLE = "\u20bd";
 
 /** Each subset file (path from the repository root) and the latin-ext file it is cut from. */
 export const ROUBLE_FONTS = [

@@ -11,7 +11,7 @@ import { ROUBLE_FONTS, subsetRouble } from "../../scripts/subset-rouble-fonts";
 describe("the rouble sign's font files", () => {
   for (const { file, from } of ROUBLE_FONTS) {
     it(`${file} is «₽» cut from ${path.basename(from)}, a few KB`, async () => {
-      const committed = readFileSync(path.resolve(file));
+      const committed = readFileSync(path.resolve(import.meta.dirname, "../..", file));
       expect(committed.length).toBeLessThan(8_000);
       expect(committed.equals(await subsetRouble(from))).toBe(true);
     });

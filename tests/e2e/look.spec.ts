@@ -4,7 +4,7 @@
  * and without JavaScript, rendered by the server. Screenshots of both schemes at both sizes land
  * in tests/.tmp/look/ for a person to look at.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { textContrast } from "./contrast";
 import { authenticate, DEMO, expect, registerMember, test } from "./fixtures";
 import { sidewaysOverflow } from "./overflow";
@@ -185,24 +185,21 @@ async function fontsDrawing(page: Page, selector: string): Promise<{ familyName:
 
 test("the rouble sign is drawn in the site's fonts, as the figures beside it, in headings and in text", async ({ page }) => {
   await authenticate(page, DEMO.member);
-  await page.goto("/profile/wallet");
-  // The balances are figures in the heading font; the ad prices below are body text.
-  await expect(page.getByTestId("balance-available").locator("dd").first()).toContainText("₽");
-  for (const selector of ['[data-testid="balance-available"] dd', '[data-testid="balance-deposit"] dd']) {
-    const fonts = await fontsDrawing(page, selector);
-    expect(fonts.length, `${selector}: ${JSON.stringify(fonts)}`).toBeGreaterThan(0);
+  /** Asserts that `sum` is drawn in the site's fonts only, `font` among them. */
+  async function expectSiteFonts(sum: Locator, font: RegExp) {
+    await expect(sum).toContainText("₽");
+    await sum.evaluate((element) => element.setAttribute("data-rouble-check", ""));
+    const fonts = await fontsDrawing(page, "[data-rouble-check]");
+    await sum.evaluate((element) => element.removeAttribute("data-rouble-check"));
+    expect(fonts.map((f) => f.familyName).join(", ")).toMatch(font);
     expect(
-      fonts.filter((font) => !font.isCustomFont),
-      `${selector}: drawn partly in a system font: ${JSON.stringify(fonts)}`,
+      fonts.filter((f) => !f.isCustomFont),
+      `drawn partly in a system font: ${JSON.stringify(fonts)}`,
     ).toEqual([]);
   }
+  // The balances are figures in the heading font (Montserrat); the balance under the ad form is text (Inter).
+  await page.goto("/profile/wallet");
+  await expectSiteFonts(page.getByTestId("balance-available").locator("dd").first(), /Montserrat/);
   await page.goto("/ads");
-  const price = page.getByText(/₽/).first();
-  await expect(price).toBeVisible();
-  const marked = await price.evaluate((element) => (element.setAttribute("data-rouble-check", ""), element.tagName));
-  const fonts = await fontsDrawing(page, "[data-rouble-check]");
-  expect(
-    fonts.filter((font) => !font.isCustomFont),
-    `${marked} on /ads: ${JSON.stringify(fonts)}`,
-  ).toEqual([]);
+  await expectSiteFonts(page.getByText("Доступно на балансе:").locator("span"), /Inter/);
 });
