@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatRelative, plural } from "./format";
+import { formatCount, formatDate, formatDateTime, formatDateTimeIn, formatRelative, LOCAL_TIME_ZONE, plural } from "./format";
 
 describe("plural", () => {
   it.each([
@@ -58,5 +58,43 @@ describe("formatRelative (docs/product/interface.md#dates-and-numbers)", () => {
     expect(formatRelative(evening, new Date("2026-11-25T21:00:00Z"), "Europe/Moscow")).toBe("вчера в 22:00");
     expect(formatRelative(evening, new Date("2026-11-26T21:00:00Z"), "Europe/Moscow")).toBe("25 ноября в 22:00");
     expect(formatRelative(evening, new Date("2027-01-02T09:00:00Z"), "Europe/Moscow")).toBe("25 ноября 2026 г. в 22:00");
+  });
+});
+
+describe("texts made without Intl (docs/decisions/0049-dates-without-intl-in-the-browser.md) read as Intl's", () => {
+  // A spread of moments from Moscow's fixed offset (late 2014) to 2040, minutes apart and days apart.
+  const moments = Array.from({ length: 3_000 }, (_, i) => new Date(Date.UTC(2014, 9, 25, 22) + i * 9_173_000 * 97 + (i % 7) * 61_000));
+  const intlText = (date: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("ru-RU", { ...options, timeZone }).format(date);
+  const full: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
+
+  it("Moscow's dates and times, as the server renders and the browser hydrates them", () => {
+    for (const date of moments) {
+      expect(formatDateTime(date.toISOString())).toBe(intlText(date, "Europe/Moscow", full));
+      expect(formatDate(date.toISOString())).toBe(intlText(date, "Europe/Moscow", { day: "numeric", month: "long", year: "numeric" }));
+    }
+  });
+
+  it("the reader's own zone, read from Date's local time, as Intl reads the same zone", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const date of moments) expect(formatDateTimeIn(date.toISOString(), LOCAL_TIME_ZONE)).toBe(intlText(date, zone, full));
+  });
+
+  // Intl's own path for the same clocks: Riyadh keeps UTC+3 as Moscow does, Abidjan UTC.
+  it("relative dates in Moscow and in the reader's zone", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const now = new Date("2026-11-21T11:05:00Z");
+    for (const hoursAgo of [2, 11, 20, 30, 47, 50, 24 * 40, 24 * 400]) {
+      const iso = new Date(now.getTime() - hoursAgo * 3600_000).toISOString();
+      expect(formatRelative(iso, now, "Europe/Moscow", "МСК")).toBe(formatRelative(iso, now, "Asia/Riyadh", "МСК"));
+      expect(formatRelative(iso, now, LOCAL_TIME_ZONE)).toBe(formatRelative(iso, now, zone === "UTC" ? "Africa/Abidjan" : zone));
+    }
+  });
+
+  it("counts grouped by threes with a no-break space", () => {
+    const values = [0, 7, 42, 999, 1_000, 9_999, 10_000, 12_345, 99_999, 100_000, 1_234_567, 1_000_000_000, Number.MAX_SAFE_INTEGER, -5, -1_234, -12_345_678];
+    const intl = new Intl.NumberFormat("ru-RU");
+    for (const value of values) expect(formatCount(value)).toBe(intl.format(value));
+    expect(formatCount(1.5)).toBe("1,5");
   });
 });

@@ -1,33 +1,42 @@
 /**
  * Dates and numbers as a Russian reader expects them. Times are shown in Moscow time on
  * both server and browser, so server-rendered text hydrates unchanged.
+ *
+ * In the browser a page's first Intl object costs 35–60 ms of the main thread (the ICU data it
+ * loads; measured in Chromium here, docs/decisions/0049-dates-without-intl-in-the-browser.md), so
+ * the texts a page hydrates with are made without Intl: Moscow's wall clock by arithmetic (UTC+3
+ * all year since 2014), the reader's own by the Date's local time, digits grouped by hand. Intl
+ * remains for other zones (the chat's reader zone) and moments in Moscow before 2014; the tests
+ * compare each text with Intl's.
  */
 const TIME_ZONE = "Europe/Moscow";
 
-const dateTime = new Intl.DateTimeFormat("ru-RU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: TIME_ZONE,
-});
-const dateOnly = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
-const integer = new Intl.NumberFormat("ru-RU");
+/** The zone name that stands for the reader's own: the browser's local time, read from Date. */
+export const LOCAL_TIME_ZONE = "local";
 
 /** «21 ноября 2026 г. в 14:05» */
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return zonedTexts(iso, TIME_ZONE).full;
 }
 
 /** «21 ноября 2026 г.» */
 export function formatDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
+  return zonedTexts(iso, TIME_ZONE).dayMonthYear;
 }
 
-/** «12 345» with a non-breaking thin space, as ru-RU groups digits. */
+const NBSP = "\u00a0";
+let integerFormat: Intl.NumberFormat | undefined;
+
+/**
+ * «12 345»: digits grouped by threes with a no-break space, as ru-RU does (from 1 000 up), made
+ * without Intl for safe integers; other numbers go to Intl's ru-RU.
+ */
 export function formatCount(value: number): string {
-  return integer.format(value);
+  if (!Number.isSafeInteger(value)) return (integerFormat ??= new Intl.NumberFormat("ru-RU")).format(value);
+  const digits = String(Math.abs(value));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let at = grouped.length; at < digits.length; at += 3) grouped += NBSP + digits.slice(at, at + 3);
+  return value < 0 ? `-${grouped}` : grouped;
 }
 
 /** The Russian plural form for `n`: plural(5, ["пост", "поста", "постов"]) → «постов». */
@@ -67,6 +76,48 @@ function zoned(kind: keyof typeof ZONED_FORMATS, timeZone: string): Intl.DateTim
   return formatter;
 }
 
+/** Month names as a date says them: «21 ноября». */
+const MONTHS = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"];
+/** Moscow has kept UTC+3 all year since 26 October 2014, 02:00 local time. */
+const MOSCOW_FIXED_SINCE_MS = Date.UTC(2014, 9, 25, 22);
+const MOSCOW_OFFSET_MS = 3 * 3600 * 1000;
+
+/** A moment as a wall clock shows it: month 1–12. */
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * `date` on the wall clock of `timeZone` without Intl: the reader's own zone (LOCAL_TIME_ZONE) by
+ * the Date's local time, Moscow by its fixed offset; null for any other zone or an earlier Moscow.
+ */
+function wallClock(date: Date, timeZone: string): WallClock | null {
+  if (timeZone === LOCAL_TIME_ZONE) {
+    return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
+  }
+  if (timeZone !== TIME_ZONE || date.getTime() < MOSCOW_FIXED_SINCE_MS) return null;
+  const moscow = new Date(date.getTime() + MOSCOW_OFFSET_MS);
+  return {
+    year: moscow.getUTCFullYear(),
+    month: moscow.getUTCMonth() + 1,
+    day: moscow.getUTCDate(),
+    hour: moscow.getUTCHours(),
+    minute: moscow.getUTCMinutes(),
+  };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** The calendar day "YYYY-MM-DD" of `date` in `timeZone`. */
+function dayIn(date: Date, timeZone: string): string {
+  const clock = wallClock(date, timeZone);
+  return clock ? `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}` : zoned("day", timeZone).format(date);
+}
+
 /** A moment's texts in one zone: none depends on when it is read, so each is formatted once. */
 interface ZonedTexts {
   /** The calendar day, "YYYY-MM-DD" (for comparing days). */
@@ -91,17 +142,28 @@ function zonedTexts(iso: string, timeZone: string): ZonedTexts {
   let texts = zonedTextsCache.get(key);
   if (!texts) {
     const date = new Date(iso);
-    texts = {
-      day: zoned("day", timeZone).format(date),
-      time: zoned("time", timeZone).format(date),
-      dayMonth: zoned("dayMonth", timeZone).format(date),
-      dayMonthYear: zoned("dayMonthYear", timeZone).format(date),
-      full: zoned("full", timeZone).format(date),
-    };
+    const clock = wallClock(date, timeZone);
+    texts = clock
+      ? clockTexts(clock)
+      : {
+          day: zoned("day", timeZone).format(date),
+          time: zoned("time", timeZone).format(date),
+          dayMonth: zoned("dayMonth", timeZone).format(date),
+          dayMonthYear: zoned("dayMonthYear", timeZone).format(date),
+          full: zoned("full", timeZone).format(date),
+        };
     if (zonedTextsCache.size >= ZONED_TEXTS_KEPT) zonedTextsCache.delete(zonedTextsCache.keys().next().value!);
     zonedTextsCache.set(key, texts);
   }
   return texts;
+}
+
+/** The texts of a wall-clock moment, as Intl's ru-RU writes them (en-CA's for the day). */
+function clockTexts({ year, month, day, hour, minute }: WallClock): ZonedTexts {
+  const time = `${twoDigits(hour)}:${twoDigits(minute)}`;
+  const dayMonth = `${day} ${MONTHS[month - 1]}`;
+  const dayMonthYear = `${dayMonth} ${year} г.`;
+  return { day: `${year}-${twoDigits(month)}-${twoDigits(day)}`, time, dayMonth, dayMonthYear, full: `${dayMonthYear} в ${time}` };
 }
 
 /** Today's and yesterday's calendar days ("YYYY-MM-DD") in `timeZone` as of `now`, remembered for its minute. */
@@ -112,8 +174,7 @@ function daysAround(now: Date, timeZone: string): { today: string; yesterday: st
   const key = `${minute}|${timeZone}`;
   let days = readerDays.get(key);
   if (!days) {
-    const day = zoned("day", timeZone);
-    days = { today: day.format(now), yesterday: day.format(new Date(now.getTime() - 24 * 3600 * 1000)) };
+    days = { today: dayIn(now, timeZone), yesterday: dayIn(new Date(now.getTime() - 24 * 3600 * 1000), timeZone) };
     if (readerDays.size >= 100) readerDays.clear();
     readerDays.set(key, days);
   }

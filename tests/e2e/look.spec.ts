@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { textContrast } from "./contrast";
-import { authenticate, DEMO, expect, registerMember, test } from "./fixtures";
+import { authenticate, DEMO, expect, openContext, registerMember, test } from "./fixtures";
 import { sidewaysOverflow } from "./overflow";
 import { smallTapTargets } from "./tap-targets";
 
@@ -202,4 +202,21 @@ test("the rouble sign is drawn in the site's fonts, as the figures beside it, in
   await expectSiteFonts(page.getByTestId("balance-available").locator("dd").first(), /Montserrat/);
   await page.goto("/ads");
   await expectSiteFonts(page.getByText("Доступно на балансе:").locator("span"), /Inter/);
+});
+
+test("a post's date reads in Moscow time from the server and, with JavaScript, in the reader's own zone", async ({ browser, javaScriptEnabled }) => {
+  const reader = await openContext(browser, { timezoneId: "Asia/Vladivostok" });
+  await reader.page.goto("/");
+  const time = reader.page.getByTestId("post-card").first().locator("time").first();
+  const iso = (await time.getAttribute("datetime"))!;
+  const inZone = (timeZone: string) =>
+    new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
+  if (javaScriptEnabled) {
+    // Vladivostok is seven hours ahead of Moscow: the same moment, another clock, no «МСК».
+    await expect(time).toHaveAttribute("title", inZone("Asia/Vladivostok"));
+    await expect(time).not.toContainText("МСК");
+  } else {
+    await expect(time).toHaveAttribute("title", `${inZone("Europe/Moscow")} МСК`);
+  }
+  await reader.close();
 });

@@ -18,6 +18,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CLAIM_LIMITS } from "~/domain/claims/types";
 import { formatKopecks, MAX_OPERATION_KOPECKS } from "~/domain/ledger/money";
 import { FileClaimPageSchema } from "./schemas";
+import { formatCount } from "~/lib/format";
 
 export interface ClaimFormValues {
   accused: string;
@@ -60,7 +61,7 @@ export function ClaimForm({
         label="Что произошло"
         id={fields.description.id}
         errors={fields.description.errors}
-        description={`От ${CLAIM_LIMITS.descriptionMin} до ${CLAIM_LIMITS.descriptionMax.toLocaleString("ru-RU")} символов: что было обещано, что вы оплатили, что пошло не так.`}
+        description={`От ${CLAIM_LIMITS.descriptionMin} до ${formatCount(CLAIM_LIMITS.descriptionMax)} символов: что было обещано, что вы оплатили, что пошло не так.`}
       >
         <Textarea {...getTextareaProps(fields.description)} rows={8} />
       </Field>

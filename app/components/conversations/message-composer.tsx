@@ -28,6 +28,7 @@ import { cn } from "~/lib/utils";
 import type { ConversationActionData } from "./action-data";
 import { conversationHref, type ConversationAddress } from "./links";
 import { DELETED_TEXT } from "./message-item";
+import { formatCount } from "~/lib/format";
 
 export interface MessageComposerProps {
   address: ConversationAddress;
@@ -215,7 +216,7 @@ export function MessageComposer({ address, fetcher, replyTo, editing, onCancel, 
       <FieldErrors id={fields.image.errorId} errors={fields.image.errors} className="mt-1" />
       {fetcher ? (
         <p className="mt-1 hidden text-[11px] text-muted-foreground sm:block">
-          Enter — отправить, Shift+Enter — новая строка. До {CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов.
+          Enter — отправить, Shift+Enter — новая строка. До {formatCount(CHAT_LIMITS.messageLength)} символов.
         </p>
       ) : null}
     </FormComponent>

@@ -14,6 +14,7 @@ import { CATEGORIES } from "~/domain/posts/categories";
 import { BODY_MAX, PostInputSchema, TITLE_MAX } from "~/domain/posts/schemas";
 import { MarkdownEditor } from "./markdown-editor";
 import { PostDraft } from "./post-draft";
+import { formatCount } from "~/lib/format";
 
 export interface PostFormValues {
   title: string;
@@ -90,7 +91,7 @@ export function PostForm({
         label="Текст"
         id={fields.body.id}
         errors={fields.body.errors}
-        description={`Поддерживается Markdown: **жирный**, *курсив*, ## заголовки, списки, ссылки. До ${BODY_MAX.toLocaleString("ru-RU")} символов.`}
+        description={`Поддерживается Markdown: **жирный**, *курсив*, ## заголовки, списки, ссылки. До ${formatCount(BODY_MAX)} символов.`}
       >
         {(control) => (
           <MarkdownEditor textareaRef={bodyRef}>

@@ -4,22 +4,22 @@
  * zone and keeps it fresh every minute. The full date and time is in the title (tooltip).
  */
 import { useEffect, useState } from "react";
-import { formatDateTimeIn, formatRelative, SERVER_TIME_ZONE } from "~/lib/format";
+import { formatDateTimeIn, formatRelative, LOCAL_TIME_ZONE, SERVER_TIME_ZONE } from "~/lib/format";
 
 /** How often a shown relative date is refreshed, in ms. */
 export const RELATIVE_TIME_REFRESH_MS = 60_000;
 
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
-  // null until hydrated: the server's Moscow rendering, which the first browser render repeats.
-  const [client, setClient] = useState<{ now: Date; zone: string } | null>(null);
+  // null until hydrated: the server's Moscow rendering, which the first browser render repeats. Then
+  // the reader's own zone, as the browser's local time (no Intl in the browser: lib/format.ts).
+  const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || SERVER_TIME_ZONE;
-    setClient({ now: new Date(), zone });
-    const timer = window.setInterval(() => setClient({ now: new Date(), zone }), RELATIVE_TIME_REFRESH_MS);
+    setNow(new Date());
+    const timer = window.setInterval(() => setNow(new Date()), RELATIVE_TIME_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, []);
-  const text = client ? formatRelative(iso, client.now, client.zone) : formatRelative(iso, new Date(), SERVER_TIME_ZONE, "МСК");
-  const title = client ? formatDateTimeIn(iso, client.zone) : `${formatDateTimeIn(iso, SERVER_TIME_ZONE)} МСК`;
+  const text = now ? formatRelative(iso, now, LOCAL_TIME_ZONE) : formatRelative(iso, new Date(), SERVER_TIME_ZONE, "МСК");
+  const title = now ? formatDateTimeIn(iso, LOCAL_TIME_ZONE) : `${formatDateTimeIn(iso, SERVER_TIME_ZONE)} МСК`;
   return (
     // The server's clock and zone differ from the browser's: the text may differ at hydration, by design.
     // Whole seconds are enough for the machine-readable date: 4 bytes less on each of a page's dates.

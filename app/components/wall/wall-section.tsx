@@ -28,6 +28,7 @@ import type { ShownWall, ShownWallPost } from "~/domain/wall/wall.server";
 import { withSearchParam } from "~/lib/url";
 import type { WallActionData } from "~/routes/profile/wall";
 import { MemberAvatar, MemberName } from "~/components/users/trust-card";
+import { formatCount } from "~/lib/format";
 
 const createKey = (ownerId: number) => `wall-create-${ownerId}`;
 
@@ -106,7 +107,7 @@ export function WallForm({ ownerId, lastResult }: { ownerId: number; lastResult?
         label="Новая запись"
         id={fields.body.id}
         errors={fields.body.errors}
-        description={`Поддерживается Markdown; @имя упоминает участника. До ${WALL_POST_MAX.toLocaleString("ru-RU")} символов.`}
+        description={`Поддерживается Markdown; @имя упоминает участника. До ${formatCount(WALL_POST_MAX)} символов.`}
       >
         <Textarea {...getTextareaProps(fields.body)} rows={3} placeholder="Напишите что-нибудь…" />
       </Field>

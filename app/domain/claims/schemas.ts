@@ -11,6 +11,7 @@ import { roublesField } from "~/domain/ledger/money-schemas";
 import { isValidId } from "~/lib/ids";
 import { cleanTextRefinement } from "~/lib/text";
 import { CLAIM_LIMITS, isEvidenceLink } from "./types";
+import { formatCount } from "~/lib/format";
 
 const AMOUNT_MESSAGE = "Сумма — от 0,01 до 10 000 000 ₽";
 const COMPENSATION_MESSAGE = "Компенсация — от 0,01 ₽ и не больше суммы претензии";
@@ -38,7 +39,7 @@ const descriptionField = z
   .string({ error: "Опишите, что произошло" })
   .trim()
   .min(CLAIM_LIMITS.descriptionMin, `Описание — не короче ${CLAIM_LIMITS.descriptionMin} символов`)
-  .max(CLAIM_LIMITS.descriptionMax, `Описание — не длиннее ${CLAIM_LIMITS.descriptionMax.toLocaleString("ru-RU")} символов`)
+  .max(CLAIM_LIMITS.descriptionMax, `Описание — не длиннее ${formatCount(CLAIM_LIMITS.descriptionMax)} символов`)
   .refine(...cleanTextRefinement());
 
 const evidenceLink = z
@@ -56,7 +57,7 @@ const noteField = z
   .string({ error: "Напишите решение" })
   .trim()
   .min(1, "Напишите причину решения")
-  .max(CLAIM_LIMITS.noteMax, `Решение — не длиннее ${CLAIM_LIMITS.noteMax.toLocaleString("ru-RU")} символов`)
+  .max(CLAIM_LIMITS.noteMax, `Решение — не длиннее ${formatCount(CLAIM_LIMITS.noteMax)} символов`)
   .refine(...cleanTextRefinement());
 
 /** fileClaim's input: accused by username («@» optional) or id; amount in kopecks; evidence links; an optional deal id. */

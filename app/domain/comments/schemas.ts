@@ -7,6 +7,7 @@
  * what the form accepted.
  */
 import { z } from "zod";
+import { formatCount } from "~/lib/format";
 
 export const COMMENT_MAX = 10_000;
 
@@ -28,7 +29,7 @@ export const CommentBodySchema = z
   .trim()
   .min(1, "Напишите комментарий")
   .refine((text) => !text.includes("\u0000"), "Недопустимый символ в тексте")
-  .refine((text) => charCount(text) <= COMMENT_MAX, `Комментарий — не длиннее ${COMMENT_MAX.toLocaleString("ru-RU")} символов`);
+  .refine((text) => charCount(text) <= COMMENT_MAX, `Комментарий — не длиннее ${formatCount(COMMENT_MAX)} символов`);
 
 /** A new comment; `parentId` makes it a reply to that comment. */
 export const CreateCommentSchema = z.object({

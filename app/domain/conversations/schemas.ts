@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { CHAT_LIMITS } from "./types";
+import { formatCount } from "~/lib/format";
 
 /** Length in characters as the database counts them (code points, not UTF-16 units). */
 export const charCount = (text: string) => [...text].length;
@@ -31,14 +32,14 @@ export const MessageBodySchema = z
   .trim()
   .min(1, "Напишите сообщение")
   .refine((body) => !body.includes("\0"), "Сообщение содержит недопустимый символ")
-  .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов`);
+  .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${formatCount(CHAT_LIMITS.messageLength)} символов`);
 
 /** The text beside a picture (issue 14): the same rules as MessageBodySchema, but it may be empty. */
 export const MessageTextSchema = z
   .string()
   .trim()
   .refine((body) => !body.includes("\0"), "Сообщение содержит недопустимый символ")
-  .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${CHAT_LIMITS.messageLength.toLocaleString("ru-RU")} символов`);
+  .refine((body) => charCount(body) <= CHAT_LIMITS.messageLength, `Сообщение — не длиннее ${formatCount(CHAT_LIMITS.messageLength)} символов`);
 
 /** The Russian refusal of a message with neither text nor a picture. */
 export const EMPTY_MESSAGE_TEXT = "Напишите сообщение или прикрепите изображение";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { cleanTextRefinement } from "~/lib/text";
 import { isValidAnchor } from "./anchors";
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH, MAX_SECTION_TITLE_LENGTH } from "./types";
+import { formatCount } from "~/lib/format";
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
@@ -32,7 +33,7 @@ export const FaqEntryInputSchema = z.object({
     .string({ error: "Напишите ответ" })
     .trim()
     .min(1, "Напишите ответ")
-    .max(MAX_ANSWER_LENGTH, `Ответ — не длиннее ${MAX_ANSWER_LENGTH.toLocaleString("ru-RU")} символов`)
+    .max(MAX_ANSWER_LENGTH, `Ответ — не длиннее ${formatCount(MAX_ANSWER_LENGTH)} символов`)
     .refine(...cleanTextRefinement()),
   anchor: z
     .string()

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
+import { formatCount } from "~/lib/format";
 
 export const TITLE_MIN = 3;
 export const TITLE_MAX = 200;
@@ -24,7 +25,7 @@ export const PostInputSchema = z.object({
     .string({ error: "Напишите текст поста" })
     .trim()
     .min(1, "Напишите текст поста")
-    .max(BODY_MAX, `Текст — не длиннее ${BODY_MAX.toLocaleString("ru-RU")} символов`)
+    .max(BODY_MAX, `Текст — не длиннее ${formatCount(BODY_MAX)} символов`)
     .refine(noNul, NUL_MESSAGE),
   categoryId: z.coerce
     .number({ error: "Выберите категорию" })

@@ -4,6 +4,7 @@
  * up to 10 000 characters). Messages are shown to users in Russian.
  */
 import { z } from "zod";
+import { formatCount } from "~/lib/format";
 
 /** Longest wall entry, in characters (Unicode code points, as PostgreSQL's char_length counts). */
 export const WALL_POST_MAX = 10_000;
@@ -15,7 +16,7 @@ const WallBodySchema = z
   .string({ error: "Напишите текст записи" })
   .trim()
   .min(1, "Напишите текст записи")
-  .refine((body) => charCount(body) <= WALL_POST_MAX, `Запись — не длиннее ${WALL_POST_MAX.toLocaleString("ru-RU")} символов`)
+  .refine((body) => charCount(body) <= WALL_POST_MAX, `Запись — не длиннее ${formatCount(WALL_POST_MAX)} символов`)
   .refine((body) => !body.includes("\0"), "Текст содержит недопустимый символ");
 
 /** A new wall entry: Markdown `body`, 1-10 000 characters after trimming, without NUL. */

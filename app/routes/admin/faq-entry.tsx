@@ -24,6 +24,7 @@ import { requireUser } from "~/lib/auth.server";
 import { pageData } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { runFormAction } from "~/routes/_shared/money-form.server";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches, data }) => pageMeta(matches, data?.entry ? "Изменить вопрос" : "Новый вопрос");
 
@@ -106,12 +107,7 @@ export default function AdminFaqEntryPage({ loaderData, actionData }: Route.Comp
             <Field label="Вопрос" id={fields.question.id} errors={fields.question.errors} description={`До ${MAX_QUESTION_LENGTH} символов`}>
               <Input {...getInputProps(fields.question, { type: "text" })} />
             </Field>
-            <Field
-              label="Ответ"
-              id={fields.answer.id}
-              errors={fields.answer.errors}
-              description={`Markdown, до ${MAX_ANSWER_LENGTH.toLocaleString("ru-RU")} символов`}
-            >
+            <Field label="Ответ" id={fields.answer.id} errors={fields.answer.errors} description={`Markdown, до ${formatCount(MAX_ANSWER_LENGTH)} символов`}>
               <Textarea {...getTextareaProps(fields.answer)} rows={12} className="font-mono text-sm" />
             </Field>
             <Field
