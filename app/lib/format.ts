@@ -29,14 +29,12 @@ let integerFormat: Intl.NumberFormat | undefined;
 
 /**
  * «12 345»: digits grouped by threes with a no-break space, as ru-RU does (from 1 000 up), made
- * without Intl for safe integers; other numbers go to Intl's ru-RU.
+ * without Intl for safe integers; other numbers go to Intl's ru-RU. Money's roubles are grouped by
+ * it too (domain/ledger/money.ts).
  */
 export function formatCount(value: number): string {
   if (!Number.isSafeInteger(value)) return (integerFormat ??= new Intl.NumberFormat("ru-RU")).format(value);
-  const digits = String(Math.abs(value));
-  let grouped = digits.slice(0, digits.length % 3 || 3);
-  for (let at = grouped.length; at < digits.length; at += 3) grouped += NBSP + digits.slice(at, at + 3);
-  return value < 0 ? `-${grouped}` : grouped;
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/gu, NBSP);
 }
 
 /** The Russian plural form for `n`: plural(5, ["пост", "поста", "постов"]) → «постов». */
@@ -112,10 +110,13 @@ function wallClock(date: Date, timeZone: string): WallClock | null {
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 
+/** The calendar day "YYYY-MM-DD" of a wall-clock moment, as en-CA writes it. */
+const clockDay = ({ year, month, day }: WallClock) => `${year}-${twoDigits(month)}-${twoDigits(day)}`;
+
 /** The calendar day "YYYY-MM-DD" of `date` in `timeZone`. */
 function dayIn(date: Date, timeZone: string): string {
   const clock = wallClock(date, timeZone);
-  return clock ? `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}` : zoned("day", timeZone).format(date);
+  return clock ? clockDay(clock) : zoned("day", timeZone).format(date);
 }
 
 /** A moment's texts in one zone: none depends on when it is read, so each is formatted once. */
@@ -159,11 +160,11 @@ function zonedTexts(iso: string, timeZone: string): ZonedTexts {
 }
 
 /** The texts of a wall-clock moment, as Intl's ru-RU writes them (en-CA's for the day). */
-function clockTexts({ year, month, day, hour, minute }: WallClock): ZonedTexts {
-  const time = `${twoDigits(hour)}:${twoDigits(minute)}`;
-  const dayMonth = `${day} ${MONTHS[month - 1]}`;
-  const dayMonthYear = `${dayMonth} ${year} г.`;
-  return { day: `${year}-${twoDigits(month)}-${twoDigits(day)}`, time, dayMonth, dayMonthYear, full: `${dayMonthYear} в ${time}` };
+function clockTexts(clock: WallClock): ZonedTexts {
+  const time = `${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`;
+  const dayMonth = `${clock.day} ${MONTHS[clock.month - 1]}`;
+  const dayMonthYear = `${dayMonth} ${clock.year} г.`;
+  return { day: clockDay(clock), time, dayMonth, dayMonthYear, full: `${dayMonthYear} в ${time}` };
 }
 
 /** Today's and yesterday's calendar days ("YYYY-MM-DD") in `timeZone` as of `now`, remembered for its minute. */

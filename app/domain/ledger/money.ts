@@ -7,6 +7,8 @@
  * separated by a no-break space (U+00A0), negatives use the minus sign U+2212.
  */
 
+import { formatCount } from "~/lib/format";
+
 /** Kopecks in a rouble. */
 export const KOPECKS_PER_ROUBLE = 100;
 
@@ -66,6 +68,6 @@ export function kopecksToInput(kopecks: number): string {
 
 function formatNumber(kopecks: number): string {
   if (!Number.isSafeInteger(kopecks)) throw new RangeError(`not a kopeck amount: ${kopecks}`);
-  const roubles = String(Math.floor(kopecks / KOPECKS_PER_ROUBLE)).replace(/\B(?=(\d{3})+(?!\d))/gu, NBSP);
+  const roubles = formatCount(Math.floor(kopecks / KOPECKS_PER_ROUBLE));
   return `${roubles},${String(kopecks % KOPECKS_PER_ROUBLE).padStart(2, "0")}`;
 }
