@@ -31,39 +31,8 @@ const { logger } = await import("../app/lib/logger.server.js");
 // and share the port through node:cluster; realtime frames cross between them by the
 // database's pub/sub (docs/product/engineering.md#speed; issue 12). The primary serves nothing.
 if (config.webConcurrency > 1 && cluster.isPrimary) {
-  await runPrimary(config.webConcurrency);
-}
-
-/**
- * Forks `count` workers and passes SIGTERM/SIGINT on to all; exits once every worker has (with
- * 1 if any failed). A worker that dies unasked stops them all with exit code 1, for the
- * supervisor to restart the service (no restart loop on a bad start-up). Never resolves.
- * @param {number} count
- * @returns {Promise<never>}
- */
-async function runPrimary(count) {
-  let stopping = false;
-  let failed = false;
-  logger.info({ workers: count }, `Starting ${count} workers`);
-  for (let i = 0; i < count; i++) cluster.fork();
-  cluster.on("exit", (worker, code, signal) => {
-    if (code !== 0) failed = true;
-    if (!stopping) {
-      logger.error({ pid: worker.process.pid, code, signal }, "a worker exited: stopping the others");
-      failed = true;
-      stop("SIGTERM");
-    }
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
-  });
-  const stop = (/** @type {NodeJS.Signals} */ signal) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received: stopping the workers.`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-  return new Promise(() => {});
+  const { runPrimary } = await import("./primary.js");
+  await runPrimary(config.webConcurrency, { cluster, logger, signals: process, exit: (code) => process.exit(code) });
 }
 
 const { logWhenSent, requestIdFor, requestLogging, unhandledErrors, REQUEST_ID_HEADER } = await import("./http-logger.js");
