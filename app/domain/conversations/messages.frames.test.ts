@@ -99,8 +99,11 @@ describe(`conversation frames on ${engine}`, () => {
       expect(await markConversationRead(t.db, friend.id, chat.id, 1)).toBeNull();
       expect(await markConversationRead(t.db, friend.id, chat.id)).toBe(second.id);
       await eventBus(t.db).drain();
-      await waitFor(() => listener.frames.length === 2, "two read frames", 5_000);
-      expect(listener.frames.map((f) => f.data)).toEqual([
+      // The two messages' created frames went out before the subscription but come back through
+      // LISTEN in their own time: under load they reach this listener too, so only read frames count.
+      const reads = () => listener.frames.map((f) => f.data).filter((data) => data.type === "read");
+      await waitFor(() => reads().length >= 2, "two read frames", 5_000);
+      expect(reads()).toEqual([
         { type: "read", userId: friend.id, upTo: first.id },
         { type: "read", userId: friend.id, upTo: second.id },
       ]);
