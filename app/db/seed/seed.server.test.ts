@@ -1,5 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import sharp from "sharp";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import { executeRows } from "~/db/client.server";
@@ -32,6 +33,15 @@ describe(`demo community on ${engine}`, () => {
     expect(await scalar(sql`select count(*) from posts where kind = 'article'`)).toBeGreaterThan(0);
     expect((await verifyCredentials(t.db, DEMO_ACCOUNTS.demo.email, DEMO_ACCOUNTS.demo.password))?.username).toBe("demo");
     expect((await verifyCredentials(t.db, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password))?.role).toBe("admin");
+  });
+
+  it("stores every avatar as a member's upload is stored: a 256×256 WebP picture (docs/product/interface.md#avatar)", async () => {
+    const images = (await executeRows(t.db, sql`select image from users where image is not null`)).map((row) => String(row.image));
+    expect(images.length).toBeGreaterThanOrEqual(30);
+    for (const image of images) {
+      const file = path.join(dataDir, image.replace(/^\//, ""));
+      expect(await sharp(file).metadata(), image).toMatchObject({ format: "webp", width: 256, height: 256 });
+    }
   });
 
   it("looks lived in: comments with replies, likes, wall entries, follows and achievements", async () => {
