@@ -109,7 +109,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The shell around every page: CSRF token, loading bar, live connection, music, toasts, the trust card. */
 export default function App({ loaderData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   useFlashToast(loaderData.toast);
   useScrollToTopAfterNavigation();
   return (
@@ -141,18 +140,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <TrustCardHost />
       {/* The page's one hint (decision 0041): a hinted control hovered or focused from the keyboard shows it. */}
       <HintHost />
-      {loaderData.toast && !hydrated ? (
-        // Until JavaScript takes over (or without it) the toast area is empty: show a banner. It lets
-        // clicks through and fades after the toast duration, so it never hides a form's button.
-        <div
-          role="status"
-          className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg"
-        >
-          <p className="font-semibold">{loaderData.toast.title}</p>
-          {loaderData.toast.description ? <p className="text-sm text-muted-foreground">{loaderData.toast.description}</p> : null}
-        </div>
-      ) : null}
+      {loaderData.toast ? <FlashBanner toast={loaderData.toast} /> : null}
     </AuthenticityTokenProvider>
+  );
+}
+
+/**
+ * A flash toast until JavaScript takes over, or without it: the toast area is empty until then. A
+ * component of its own, so hydration's change of `useHydrated` re-renders only it, not the whole
+ * shell: React re-renders a component whose external store changed after hydration synchronously,
+ * in one task with everything beneath it (issue 12).
+ */
+function FlashBanner({ toast }: { toast: NonNullable<RootLoaderData["toast"]> }) {
+  const hydrated = useHydrated();
+  if (hydrated) return null;
+  // It lets clicks through and fades after the toast duration, so it never hides a form's button.
+  return (
+    <div
+      role="status"
+      className="pointer-events-none fixed right-4 bottom-4 z-[100] max-w-[420px] animate-[fade-out_400ms_ease-in_5s_forwards] rounded-lg border border-border bg-card p-4 shadow-lg"
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="text-sm text-muted-foreground">{toast.description}</p> : null}
+    </div>
   );
 }
 
