@@ -6,11 +6,19 @@
  * different elements, and each switch replaces them: not for what a person presses or focuses,
  * whose press would land on the element being replaced (decision 0041).
  */
-import { Suspense } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Suspense, useEffect, useState } from "react";
 
+/**
+ * `children` from the task after the one that mounted this (hydration, or a later render), not
+ * within it: the effects after hydration run in one task, and a lazy component's import, with the
+ * module preloads it adds to the document, made that task longer (issue 12).
+ */
 export function AfterHydration({ fallback, children }: { fallback: React.ReactNode; children: React.ReactNode }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return fallback;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setMounted(true));
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!mounted) return fallback;
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }

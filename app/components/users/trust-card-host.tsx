@@ -47,7 +47,9 @@ export function TrustCardHost() {
   }, [open]);
   const { pathname } = useLocation();
   useEffect(() => {
-    void loadFloatingCard();
+    // In a task of its own: the effects after hydration run in one task already (issue 12).
+    const timer = window.setTimeout(() => void loadFloatingCard());
+    return () => window.clearTimeout(timer);
   }, []);
 
   const cancelOpen = useCallback(() => window.clearTimeout(openTimer.current), []);
