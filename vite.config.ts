@@ -100,13 +100,14 @@ function precompressedRouteManifest(): Plugin {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build stays one file: the browser's lazy chunks (the bell's menu) are not split out of it.
-  // The browser's chunks under 2 KB are merged (an icon, a helper): fewer files and modulepreload links.
-  // Merging up to 20 KB (docs/decisions/0032) put code that loads after hydration back into every
-  // page's first scripts (docs/decisions/0040; tests/api/production-build.test.ts checks it).
+  // The browser's chunks under 6 KB are merged (icons, helpers, small components): fewer files and
+  // modulepreload links, each a request the page's main thread makes (docs/decisions/0051). Merging up
+  // to 20 KB (docs/decisions/0032) put code that loads after hydration back into every page's first
+  // scripts (docs/decisions/0040; tests/api/production-build.test.ts checks it).
   build: {
     ...(isSsrBuild
       ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } }
-      : { rollupOptions: { output: { experimentalMinChunkSize: 2_000 } } }),
+      : { rollupOptions: { output: { experimentalMinChunkSize: 6_000 } } }),
     // A font stays a file of its own, however small (the rouble sign's are 1–4 KB): inlined, it
     // would grow the stylesheet every page waits for, though the browser fetches a font only for a
     // page whose text needs it (app/styles/fonts.css). Both builds, so they name the same stylesheet.
