@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import sharp from "sharp";
 import path from "node:path";
+import sharp from "sharp";
 import { sql, type SQL } from "drizzle-orm";
 import { executeRows } from "~/db/client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -28,7 +28,7 @@ describe("image widths (docs/product/limits.md#uploads-and-images: screens 320-1
   it("sends only this site's raster pictures through the endpoint", () => {
     expect(optimizedImageUrl("/uploads/backgrounds/1.jpg", { width: 1536 })).toBe("/api/image?url=%2Fuploads%2Fbackgrounds%2F1.jpg&w=1536");
     expect(optimizedImageUrl("/images/bg.PNG?v=2")).toBe("/api/image?url=%2Fimages%2Fbg.PNG%3Fv%3D2");
-    // SVG pictures (the demo background, an admin's upload) load as they are: the endpoint refuses SVG.
+    // SVG pictures (the demo's background) load as they are: the endpoint refuses SVG.
     for (const src of [
       "/images/backgrounds/main.svg",
       "/uploads/avatars/admin.svg",
