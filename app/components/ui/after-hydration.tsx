@@ -9,16 +9,19 @@
 import { Suspense, useEffect, useState } from "react";
 
 /**
- * `children` from the task after the one that mounted this (hydration, or a later render), not
- * within it: the effects after hydration run in one task, and a lazy component's import, with the
- * module preloads it adds to the document, made that task longer (issue 12).
+ * Runs `run` in a task of its own, after the current one; returns what cancels it (an effect's
+ * cleanup). The effects after hydration all run in one task, and a lazy import started there, with
+ * the module preloads it adds to the document, made that task longer (issue 12, decision 0050).
  */
+export function inNextTask(run: () => void): () => void {
+  const timer = window.setTimeout(run);
+  return () => window.clearTimeout(timer);
+}
+
+/** `children` from the task after the one that mounted this (hydration, or a later render), not within it (`inNextTask`). */
 export function AfterHydration({ fallback, children }: { fallback: React.ReactNode; children: React.ReactNode }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setMounted(true));
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => inNextTask(() => setMounted(true)), []);
   if (!mounted) return fallback;
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }

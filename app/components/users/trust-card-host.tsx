@@ -11,6 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { listenOnDocument } from "~/lib/document-listeners";
+import { inNextTask } from "~/components/ui/after-hydration";
 import { HOVER_CARD_CLOSE_DELAY_MS, HOVER_CARD_OPEN_DELAY_MS } from "~/components/ui/hover-card";
 import { fetchTrustCard, type MemberRef } from "~/components/users/trust-card";
 import { trustTriggerOf } from "~/components/users/trust-triggers";
@@ -46,11 +47,7 @@ export function TrustCardHost() {
     shown.current = open;
   }, [open]);
   const { pathname } = useLocation();
-  useEffect(() => {
-    // In a task of its own: the effects after hydration run in one task already (issue 12).
-    const timer = window.setTimeout(() => void loadFloatingCard());
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => inNextTask(() => void loadFloatingCard()), []);
 
   const cancelOpen = useCallback(() => window.clearTimeout(openTimer.current), []);
   const cancelClose = useCallback(() => window.clearTimeout(closeTimer.current), []);
