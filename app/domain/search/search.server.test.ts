@@ -187,4 +187,26 @@ describe(`post search on ${engine}`, () => {
     expect(lastByWalk.result.items.map((hit) => hit.id)).toEqual(last.items.map((hit) => hit.id));
     expect(lastByWalk.queries).toBe(3);
   });
+
+  it("walks a category's newest posts when its word fills it, and finds what the index finds (decision 0052)", async () => {
+    // A word that goes with its category: every newest post of category 6 holds it, which the
+    // planner, taking word and category as independent, cannot know.
+    const word = "филателия";
+    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
+      select ${author.id}, 6, ${word} || ' выпуск ' || i, 'Марки', 'Марки', now() + interval '1 hour' + i * interval '1 second' from generate_series(1, 3500) i`);
+    await t.db.execute(sql`analyze posts`);
+    const pageOf = { page: 1, perPage: 50 };
+    const byIndex = await countQueries(t.db, () => searchPosts(t.db, { q: word, categoryId: 6 }, pageOf, { probeAboveMatches: Infinity }));
+    expect(byIndex.result).toMatchObject({ total: CANDIDATES, more: true });
+    expect(byIndex.result.items[0]?.title).toBe(`${word} выпуск 3500`);
+    // The estimate, the probe and the category's size side by side, the walk (a fallback to the
+    // index would be a sixth query), the page.
+    const byWalk = await countQueries(t.db, () => searchPosts(t.db, { q: word, categoryId: 6 }, pageOf, { probeAboveMatches: 0 }));
+    expect(byWalk.result.items.map((hit) => hit.id)).toEqual(byIndex.result.items.map((hit) => hit.id));
+    expect(byWalk.result).toMatchObject({ total: CANDIDATES, more: true });
+    expect([byIndex.queries, byWalk.queries]).toEqual([3, 5]);
+    // A word no newest post of the category holds keeps the index: the probe finds none.
+    const rare = await countQueries(t.db, () => searchPosts(t.db, { q: "марки", categoryId: 6 }, pageOf, { probeAboveMatches: 0 }));
+    expect(rare.queries).toBe(5);
+  });
 });
