@@ -149,13 +149,13 @@ export async function searchPosts(
   if (query.categoryId !== undefined) listed.push(eq(posts.categoryId, query.categoryId));
   const where = and(sql`${posts.searchVector} @@ ${tsquery}`, ...listed);
 
+  const listedSql = and(...listed);
   let estimate = await estimateMatches(db, where, walkAboveMatches);
   if (query.categoryId !== undefined && estimate.posts === 0 && estimate.matches > probeAboveMatches) {
-    estimate = (await probeNewest(db, and(...listed), tsquery, estimate.matches)) ?? estimate;
+    estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
   // A walk that found too few matches falls back to the index (the estimate was too high).
-  const candidates =
-    (await newestMatches(db, where, and(...listed), tsquery, estimate)) ?? (await newestMatches(db, where, and(...listed), tsquery, null)) ?? [];
+  const candidates = (await newestMatches(db, where, listedSql, tsquery, estimate)) ?? (await newestMatches(db, where, listedSql, tsquery, null)) ?? [];
   const more = candidates.length > CANDIDATES;
   const counted = Math.min(candidates.length, CANDIDATES);
   if (counted === 0) {
@@ -201,6 +201,17 @@ export async function searchPosts(
   return { ...toPage(items, counted, params), ...(more ? { more } : {}), q, searchable: true };
 }
 
+/** The newest `limit` posts `listed` keeps, newest first, as a subquery `newest` (id, date, search vector): what a walk or a probe tests. */
+function newestListed(db: Db, listed: SQL | undefined, limit: number) {
+  return db
+    .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
+    .from(posts)
+    .where(listed)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit)
+    .as("newest");
+}
+
 /**
  * Tests the newest PROBE_ROWS posts `listed` keeps (one category's) against `tsquery`, and counts
  * those posts (the planner's estimate), side by side. Returns the walk's plan when walking the
@@ -209,13 +220,7 @@ export async function searchPosts(
  * index: no match among the probed posts, or fewer posts than a probe (docs/decisions/0052).
  */
 async function probeNewest(db: Db, listed: SQL | undefined, tsquery: SQL, estimatedMatches: number): Promise<MatchPlan | null> {
-  const newest = db
-    .select({ searchVector: posts.searchVector })
-    .from(posts)
-    .where(listed)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(PROBE_ROWS)
-    .as("newest");
+  const newest = newestListed(db, listed, PROBE_ROWS);
   const [[probe], listedPosts] = await Promise.all([
     db.select({ tested: count(), matched: sql<number>`count(*) filter (where ${newest.searchVector} @@ ${tsquery})`.mapWith(Number) }).from(newest),
     plannedRows(db, listed),
@@ -239,13 +244,7 @@ async function newestMatches(db: Db, where: SQL | undefined, listed: SQL | undef
   if (estimate && estimate.posts > 0) {
     const share = Math.min(1, estimate.matches / estimate.posts);
     const window = Math.ceil((wanted / share) * 2);
-    const newest = db
-      .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
-      .from(posts)
-      .where(listed)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(window)
-      .as("newest");
+    const newest = newestListed(db, listed, window);
     const found = await db
       .select({ id: newest.id })
       .from(newest)
