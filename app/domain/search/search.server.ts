@@ -5,11 +5,11 @@
  * 'russian' configuration, so «сделки» finds «сделка» (both stem to «сделк») and a match in
  * a title outranks one in a body. The GIN index posts_search_idx serves the `@@` match for rare
  * words; for common ones the newest posts are walked through posts_created_at_idx. A search costs
- * three queries: the planner's estimate, the newest matches' ids, and the ranked page with its
- * authors and highlights; a category search of a word the planner expects often also tests the
- * category's newest posts first (two more, side by side; docs/decisions/0052).
+ * two queries: the planner's estimate, then the newest matches ranked into the page with its
+ * authors and highlights (docs/decisions/0053); a category search of a word the planner expects
+ * often also tests the category's newest posts first (two more, side by side; docs/decisions/0052).
  */
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { executeRows, type Db } from "~/db/client.server";
 import { categories, posts, users } from "~/db/schema";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
@@ -155,48 +155,27 @@ export async function searchPosts(
     estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
   // A walk that found too few matches falls back to the index (the estimate was too high).
-  const candidates = (await newestMatches(db, where, listedSql, tsquery, estimate)) ?? (await newestMatches(db, where, listedSql, tsquery, null)) ?? [];
-  const more = candidates.length > CANDIDATES;
-  const counted = Math.min(candidates.length, CANDIDATES);
+  const rows = (await rankedPage(db, where, listedSql, tsquery, estimate, params)) ?? (await rankedPage(db, where, listedSql, tsquery, null, params)) ?? [];
+  const matched = Number(rows[0]?.matched ?? 0);
+  const more = matched > CANDIDATES;
+  const counted = Math.min(matched, CANDIDATES);
   if (counted === 0) {
     const [tree] = await executeRows(db, sql`select numnode(${tsquery}) as nodes`);
     return { ...toPage([], 0, params), q, searchable: Number(tree?.nodes ?? 0) > 0 };
   }
-  const ids = candidates.slice(0, CANDIDATES);
 
-  // The candidates ranked; headlines only for the rows of the page.
-  const rankExpr = sql<number>`ts_rank_cd(${posts.searchVector}, ${tsquery})`;
-  const hits = db.$with("hits").as(
-    db
-      .select({ id: posts.id, rank: rankExpr.as("rank") })
-      .from(posts)
-      .where(inArray(posts.id, ids))
-      .orderBy(desc(rankExpr), desc(posts.createdAt), desc(posts.id))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-  );
-  const rows = await db
-    .with(hits)
-    .select({
-      post: listColumns,
-      author: users,
-      rank: sql<number>`${hits.rank}`.mapWith(Number),
-      title: sql<string>`ts_headline('russian', translate(${posts.title}, ${MARKERS}, ''), ${tsquery}, ${TITLE_OPTIONS})`,
-      snippet: sql<string>`ts_headline('russian', translate(${posts.body}, ${MARKERS}, ''), ${tsquery}, ${SNIPPET_OPTIONS})`,
-    })
-    .from(hits)
-    .innerJoin(posts, eq(posts.id, hits.id))
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .orderBy(desc(hits.rank), desc(posts.createdAt), desc(posts.id));
-
-  const items = rows.map((row): PostSearchHitDto => {
+  const items = rows.flatMap((row): PostSearchHitDto[] => {
+    // The one row of a page past the end carries the count only.
+    if (!row.post || !row.author) return [];
     const snippetHtml = highlightToHtml(stripMarkdownFragment(row.snippet ?? ""));
-    return {
-      ...toPostSummaryDto(row.post, row.author),
-      titleHtml: highlightToHtml(row.title ?? row.post.title),
-      snippetHtml: snippetHtml || highlightToHtml(row.post.excerpt),
-      rank: row.rank,
-    };
+    return [
+      {
+        ...toPostSummaryDto(row.post, row.author),
+        titleHtml: highlightToHtml(row.title ?? row.post.title),
+        snippetHtml: snippetHtml || highlightToHtml(row.post.excerpt),
+        rank: Number(row.rank ?? 0),
+      },
+    ];
   });
   return { ...toPage(items, counted, params), ...(more ? { more } : {}), q, searchable: true };
 }
@@ -234,27 +213,72 @@ async function probeNewest(db: Db, listed: SQL | undefined, tsquery: SQL, estima
 }
 
 /**
- * The ids of the newest CANDIDATES + 1 matches of `where`, newest first. With an estimate of many
- * matches (`posts` is 0 when there are few), the newest listed posts are walked (a window sized from the estimate) and null is
- * returned when the window held too few matches to be sure they are the newest; otherwise the
- * matches come from the GIN index and are sorted by date.
+ * One page of the newest CANDIDATES matches of `where`, ranked, in one query: the newest
+ * CANDIDATES + 1 matches (the one past the thousand only says there are more), the thousand ranked
+ * by ts_rank_cd (ties newest first), and the page's posts with their authors and highlights. Every
+ * row carries `matched`, the matches found up to CANDIDATES + 1; a page past the end is one row
+ * with no post, so the total is known all the same.
+ *
+ * With an estimate of many matches (`posts` is 0 when there are few) the newest listed posts are
+ * walked (a window sized from the estimate), and null is returned when the window held too few
+ * matches to be sure they are the newest; otherwise the matches come from the GIN index, sorted by
+ * date (docs/decisions/0024).
  */
-async function newestMatches(db: Db, where: SQL | undefined, listed: SQL | undefined, tsquery: SQL, estimate: MatchPlan | null): Promise<number[] | null> {
+async function rankedPage(db: Db, where: SQL | undefined, listed: SQL | undefined, tsquery: SQL, estimate: MatchPlan | null, params: PageParams) {
   const wanted = CANDIDATES + 1;
-  if (estimate && estimate.posts > 0) {
+  const walking = estimate !== null && estimate.posts > 0;
+  let matches;
+  if (walking) {
     const share = Math.min(1, estimate.matches / estimate.posts);
-    const window = Math.ceil((wanted / share) * 2);
-    const newest = newestListed(db, listed, window);
-    const found = await db
-      .select({ id: newest.id })
-      .from(newest)
-      .where(sql`${newest.searchVector} @@ ${tsquery}`)
-      .orderBy(desc(newest.createdAt), desc(newest.id))
-      .limit(wanted);
-    return found.length === wanted ? found.map((row) => row.id) : null;
+    const newest = newestListed(db, listed, Math.ceil((wanted / share) * 2));
+    matches = db.$with("matches").as(
+      db
+        .select({ id: newest.id, createdAt: newest.createdAt, searchVector: newest.searchVector })
+        .from(newest)
+        .where(sql`${newest.searchVector} @@ ${tsquery}`)
+        .orderBy(desc(newest.createdAt), desc(newest.id))
+        .limit(wanted),
+    );
+  } else {
+    matches = db
+      .$with("matches")
+      .as(
+        db
+          .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
+          .from(posts)
+          .where(where)
+          .orderBy(desc(posts.createdAt), desc(posts.id))
+          .limit(wanted),
+      );
   }
-  const found = await db.select({ id: posts.id }).from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(wanted);
-  return found.map((row) => row.id);
+  const tally = db.$with("tally").as(db.select({ matched: sql<number>`count(*)`.as("matched") }).from(matches));
+  const candidates = db.$with("candidates").as(db.select().from(matches).orderBy(desc(matches.createdAt), desc(matches.id)).limit(CANDIDATES));
+  const rankExpr = sql<number>`ts_rank_cd(${candidates.searchVector}, ${tsquery})`;
+  const hits = db.$with("hits").as(
+    db
+      .select({ id: candidates.id, rank: rankExpr.as("rank") })
+      .from(candidates)
+      .orderBy(desc(rankExpr), desc(candidates.createdAt), desc(candidates.id))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+  );
+  const rows = await db
+    .with(matches, tally, candidates, hits)
+    .select({
+      matched: tally.matched,
+      post: listColumns,
+      author: users,
+      rank: hits.rank,
+      title: sql<string | null>`ts_headline('russian', translate(${posts.title}, ${MARKERS}, ''), ${tsquery}, ${TITLE_OPTIONS})`,
+      snippet: sql<string | null>`ts_headline('russian', translate(${posts.body}, ${MARKERS}, ''), ${tsquery}, ${SNIPPET_OPTIONS})`,
+    })
+    .from(tally)
+    .leftJoin(hits, sql`true`)
+    .leftJoin(posts, eq(posts.id, hits.id))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .orderBy(desc(hits.rank), desc(posts.createdAt), desc(posts.id));
+  if (walking && Number(rows[0]?.matched ?? 0) < wanted) return null;
+  return rows;
 }
 
 export interface CategoryCountDto {
