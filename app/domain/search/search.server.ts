@@ -156,7 +156,7 @@ export async function searchPosts(
   }
   // A walk that found too few matches falls back to the index (the estimate was too high).
   const rows = (await rankedPage(db, where, listedSql, tsquery, estimate, params)) ?? (await rankedPage(db, where, listedSql, tsquery, null, params)) ?? [];
-  const matched = Number(rows[0]?.matched ?? 0);
+  const matched = rows[0]?.matched ?? 0;
   const more = matched > CANDIDATES;
   const counted = Math.min(matched, CANDIDATES);
   if (counted === 0) {
@@ -173,7 +173,7 @@ export async function searchPosts(
         ...toPostSummaryDto(row.post, row.author),
         titleHtml: highlightToHtml(row.title ?? row.post.title),
         snippetHtml: snippetHtml || highlightToHtml(row.post.excerpt),
-        rank: Number(row.rank ?? 0),
+        rank: row.rank ?? 0,
       },
     ];
   });
@@ -251,7 +251,8 @@ async function rankedPage(db: Db, where: SQL | undefined, listed: SQL | undefine
           .limit(wanted),
       );
   }
-  const tally = db.$with("tally").as(db.select({ matched: sql<number>`count(*)`.as("matched") }).from(matches));
+  // int, not count(*)'s bigint: postgres.js reads a bigint as a string.
+  const tally = db.$with("tally").as(db.select({ matched: sql<number>`count(*)::int`.as("matched") }).from(matches));
   const candidates = db.$with("candidates").as(db.select().from(matches).orderBy(desc(matches.createdAt), desc(matches.id)).limit(CANDIDATES));
   const rankExpr = sql<number>`ts_rank_cd(${candidates.searchVector}, ${tsquery})`;
   const hits = db.$with("hits").as(
@@ -277,7 +278,7 @@ async function rankedPage(db: Db, where: SQL | undefined, listed: SQL | undefine
     .leftJoin(posts, eq(posts.id, hits.id))
     .leftJoin(users, eq(users.id, posts.authorId))
     .orderBy(desc(hits.rank), desc(posts.createdAt), desc(posts.id));
-  if (walking && Number(rows[0]?.matched ?? 0) < wanted) return null;
+  if (walking && (rows[0]?.matched ?? 0) < wanted) return null;
   return rows;
 }
 
