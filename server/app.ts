@@ -34,6 +34,7 @@ import {
   PAGE_CACHE_ENVELOPE,
   PageCache,
   pageCacheKey,
+  writeMayChangePublicPages,
   pageEtag,
   storedHeaders,
   type CachedPage,
@@ -129,8 +130,9 @@ app.use(async (req, res, next) => {
     const context: AppLoadContext = { db, config: getConfig(), clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string, requestId, log };
     const generation = pageCache.generation;
     const response = await handleRequest(request, context);
-    // Anything but GET and HEAD may have written: stored visitor pages are stale, in every process.
-    if (hasBody) announceWrite(db);
+    // Anything but GET and HEAD may have written: stored visitor pages are stale, in every process,
+    // unless the write is one no visitor page shows (a chat message, a read marker).
+    if (hasBody && writeMayChangePublicPages(url.pathname)) announceWrite(db);
     // A HEAD answer has no body to store; a GET stores what HEAD requests are answered from too.
     if (!pageKey || !csrf || req.method !== "GET" || !isStorable(response.status, response.headers)) {
       renderDone?.();

@@ -8,6 +8,7 @@ import {
   PAGE_CACHE_TTL_MS,
   PageCache,
   pageCacheKey,
+  writeMayChangePublicPages,
   pageEtag,
   storedHeaders,
   type CachedPage,
@@ -54,6 +55,35 @@ describe("pageCacheKey", () => {
       "/api/profile/3",
     ]) {
       expect(get(path), path).toBeNull();
+    }
+  });
+});
+
+describe("writeMayChangePublicPages", () => {
+  it("keeps stored pages only through the writes no visitor page shows", () => {
+    for (const path of [
+      "/profile/conversations",
+      "/profile/conversations.data",
+      "/api/profile/conversation/group/1/messages",
+      "/api/profile/conversations/groups",
+      "/profile/notifications",
+      "/api/profile/notifications",
+      "/profile/12/message",
+      "/settings/color-scheme",
+    ]) {
+      expect(writeMayChangePublicPages(path), path).toBe(false);
+    }
+    for (const path of [
+      "/post/5/comments",
+      "/posts/new",
+      "/profile/settings",
+      "/profile/12",
+      "/moderation",
+      "/api/posts/5/like",
+      "/settings/color-scheme/x",
+      "/profile/conversations-archive",
+    ]) {
+      expect(writeMayChangePublicPages(path), path).toBe(true);
     }
   });
 });

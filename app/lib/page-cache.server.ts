@@ -76,6 +76,25 @@ export interface PageRequest {
 }
 
 /**
+ * Writes no visitor's page shows, which leave the stored pages as they are: conversations and
+ * their messages, read markers and notifications (a member's own), starting a personal
+ * conversation, and the colour-scheme switch (pages are stored per scheme). Chat is the site's most
+ * frequent write; emptying every stored page for each message would leave visitors' pages to be
+ * rendered again all day long on a busy site. Paths with React Router's `.data` suffix too.
+ */
+const PRIVATE_WRITE_PATH =
+  /^\/(?:profile\/conversations|profile\/notifications|profile\/\d+\/message|settings\/color-scheme|api\/profile\/conversations?\/.*|api\/profile\/notifications(?:\/.*)?)(?:\.data)?$/;
+
+/**
+ * Whether a write (any method but GET and HEAD) to `pathname` may change what a visitor's page
+ * shows, so that the stored pages must be forgotten in every process (docs/product/engineering.md#speed).
+ * False only for the writes PRIVATE_WRITE_PATH lists.
+ */
+export function writeMayChangePublicPages(pathname: string): boolean {
+  return !PRIVATE_WRITE_PATH.test(pathname);
+}
+
+/**
  * The cache key of a request, or null when it may neither be answered from the cache nor stored:
  * a method other than GET/HEAD, a page outside CACHEABLE_PATH, an Authorization header or a cookie
  * other than `csrf` and `color-scheme`.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
 import { waitFor } from "../setup/wait";
 import { Client as BaseClient, csrfFromHtml, decodeHtml } from "./client";
-import { member as sharedServerMember, type Member } from "./members";
+import { createGroup, member as sharedServerMember, postMessage, type Member } from "./members";
 
 // A server of its own: the shared one's writes from other files would empty the cache between
 // two requests of a test here.
@@ -191,6 +191,32 @@ describe("the visitor page cache", () => {
     expect(deleted.status).toBe(302);
     expect((await visit(reader, `/post/${postId}`)).status).toBe(404);
     expect((await visit(reader, "/")).html).not.toContain(title);
+  });
+
+  it("keeps visitors' pages through writes no visitor page shows: chat messages, a group, a colour scheme; a comment still empties it", async () => {
+    const author = await member();
+    const friend = await member();
+    const postId = await publishPost(author, `Пост рядом с чатом ${Date.now()}`);
+    const reader = new Client();
+    await visit(reader, `/post/${postId}`);
+    expect((await visit(reader, `/post/${postId}`)).cache).toBe("HIT");
+
+    // A message in the public conversation over the API, a group with one in it through the page's forms.
+    await postMessage(author, "group", 1, "Сообщение, которого нет ни на одной странице гостя");
+    const groupId = await createGroup(author, `Беседа ${Date.now()}`, [friend]);
+    const sent = await author.client.postForm(`/profile/conversations?group=${groupId}`, { csrf: author.csrf, intent: "send", body: "Привет всем в группе" });
+    expect(sent.status).toBe(302);
+    // Another visitor's colour scheme: pages are stored per scheme.
+    const other = new Client();
+    const token = csrfFromHtml((await visit(other, "/faq")).html);
+    expect((await other.postForm("/settings/color-scheme", { csrf: token, scheme: "dark", redirectTo: "/faq" })).status).toBe(302);
+    expect((await visit(reader, `/post/${postId}`)).cache).toBe("HIT");
+
+    const commented = await author.client.postForm(`/post/${postId}/comments`, { csrf: author.csrf, intent: "create", body: "Комментарий после чата" });
+    expect(commented.status).toBe(302);
+    const fresh = await visit(reader, `/post/${postId}`);
+    expect(fresh.cache).toBe("MISS");
+    expect(fresh.html).toContain("Комментарий после чата");
   });
 
   it("answers 304 to a visitor whose copy is current, without a policy that would not match it", async () => {
