@@ -82,16 +82,27 @@ export interface PageRequest {
  * frequent write; emptying every stored page for each message would leave visitors' pages to be
  * rendered again all day long on a busy site. Paths with React Router's `.data` suffix too.
  */
-const PRIVATE_WRITE_PATH =
-  /^\/(?:profile\/conversations|profile\/notifications|profile\/\d+\/message|settings\/color-scheme|api\/profile\/conversations?\/.*|api\/profile\/notifications(?:\/.*)?)(?:\.data)?$/;
+const PRIVATE_WRITE_PATHS: readonly RegExp[] = [
+  // The conversations page's forms: send, edit, delete, read, groups and their members.
+  /^\/profile\/conversations(?:\.data)?$/,
+  // The conversations API: messages and read markers, groups, personal conversations.
+  /^\/api\/profile\/conversations?\/.+$/,
+  // A member's notifications marked read, on the page and through the API.
+  /^\/profile\/notifications(?:\.data)?$/,
+  /^\/api\/profile\/notifications(?:\/.+)?$/,
+  // «Написать» on a profile: starts (or finds) a personal conversation.
+  /^\/profile\/\d+\/message(?:\.data)?$/,
+  // The colour-scheme switch: pages are stored per scheme.
+  /^\/settings\/color-scheme(?:\.data)?$/,
+];
 
 /**
  * Whether a write (any method but GET and HEAD) to `pathname` may change what a visitor's page
  * shows, so that the stored pages must be forgotten in every process (docs/product/engineering.md#speed).
- * False only for the writes PRIVATE_WRITE_PATH lists.
+ * False only for the writes PRIVATE_WRITE_PATHS lists.
  */
 export function writeMayChangePublicPages(pathname: string): boolean {
-  return !PRIVATE_WRITE_PATH.test(pathname);
+  return !PRIVATE_WRITE_PATHS.some((pattern) => pattern.test(pathname));
 }
 
 /**
