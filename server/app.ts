@@ -34,9 +34,9 @@ import {
   PAGE_CACHE_ENVELOPE,
   PageCache,
   pageCacheKey,
-  writeMayChangePublicPages,
   pageEtag,
   storedHeaders,
+  writeMayChangePublicPages,
   type CachedPage,
 } from "~/lib/page-cache.server";
 import { pubSubOf } from "~/lib/realtime/pubsub.server";

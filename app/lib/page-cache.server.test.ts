@@ -8,9 +8,9 @@ import {
   PAGE_CACHE_TTL_MS,
   PageCache,
   pageCacheKey,
-  writeMayChangePublicPages,
   pageEtag,
   storedHeaders,
+  writeMayChangePublicPages,
   type CachedPage,
 } from "./page-cache.server";
 
