@@ -3,7 +3,7 @@
  * ledger, deal, claim and moderation event notifies the people it concerns once, stored, live on
  * their notifications channel and counted as unread, with the Russian title and the link.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { decideClaim, fileClaim } from "~/domain/claims/claims.server";
 import { applyDealAction, completeDueDeals, createDeal, type DealAction } from "~/domain/deals/deals.server";
 import { formatKopecks } from "~/domain/ledger/money";
@@ -73,7 +73,8 @@ describe(`money notifications on ${engine}`, () => {
       senderId: sender.id,
       read: false,
     });
-    expect(live.map((n) => n.id)).toEqual([received!.id]);
+    // The live frame crosses PostgreSQL's LISTEN/NOTIFY after the commit, so it may land after the drain.
+    await vi.waitFor(() => expect(live.map((n) => n.id)).toEqual([received!.id]));
     expect(await countUnreadNotifications(t.db, recipient.id)).toBe(unreadBefore + 1);
     expect(await after(() => transferToMember(t.db, sender.id, recipient.username, 15_000, {}, retried), recipient, "TRANSFER_RECEIVED")).toHaveLength(1);
   });
