@@ -15,7 +15,9 @@
  * Beside each member's page, two lines show where it spends: its loaders alone (the page's data
  * request, `.data`: every loader run, nothing rendered) and the floor of its rendering (the
  * minimal app's markup route writing that page's markup, taken from it in this run, as plain
- * elements: no components, data or database), each as a ratio to the minimal page.
+ * elements: no components, data or database), each as a ratio to the minimal page. Beside each
+ * visitor's page, the same page asked for with gzip, as a browser asks, and the floor of sending
+ * its bytes at all (node:http in the minimal app's process answering them as they are).
  * Every line says whether its target is met, and beside it the serving process's CPU time per
  * request ("srv ms/req"; none for the floor, served by this process, whose "client" figure
  * therefore holds both) and the load generator's own CPU as a share of one core ("client"): near
@@ -125,6 +127,20 @@ try {
     [`visitor /profile/${authorId}`, `/profile/${authorId}`],
   ] as const) {
     figures.push({ ...(await measure(name, site + url, 50, {}, server.process.pid)), target: { rps: 2, of: minimalAt50, p99: visitorP99 } });
+    // The same answer as a browser asks for it (a browser always accepts gzip, which the cache
+    // keeps ready), and the floor of sending this page's bytes at all: node:http in the minimal
+    // app's process answering them as they are, with no cache lookup, token or headers.
+    figures.push({
+      ...(await measure("  with gzip, as a browser asks", site + url, 50, { "accept-encoding": "gzip" }, server.process.pid)),
+      reference: { of: minimalAt50, says: "part" },
+    });
+    const slug = name.replace(/[^a-z0-9]+/gi, "-");
+    const page = Buffer.from(await (await fetch(site + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    writeFileSync(path.join(markupDir, `${slug}.html`), page);
+    figures.push({
+      ...(await measure(`  its ${(page.length / 1000).toFixed(0)} KB from node:http`, `${minimalUrl}/bytes/${slug}`, 50, {}, minimal.pid)),
+      reference: { of: minimalAt50, says: "floor" },
+    });
   }
   for (const [name, url, data, markup, shared] of [
     ["member /", "/", "/_root.data", "member-home", null],

@@ -4,7 +4,9 @@
  * run in a process of its own with NODE_ENV=production (React's production build), as the site
  * is. Serves its built scripts under /assets compressed as the site's are (Brotli at quality 11,
  * else gzip at level 9, made once per file: docs/decisions/0042), so a browser can load the page
- * as it loads the site's. Listens on PORT and prints "listening" once it does.
+ * as it loads the site's. Under /bytes/<name> it answers, straight from node:http, the bytes of a
+ * page bench/http left in BENCH_MARKUP_DIR as <name>.html: the floor of sending that page at all.
+ * Listens on PORT and prints "listening" once it does.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -40,10 +42,31 @@ function serveAsset(request: IncomingMessage, response: ServerResponse, pathname
   response.end(br ? file.br : file.gzip);
 }
 
+const bytes = new Map<string, Buffer | null>();
+
+/** Answers GET /bytes/<name> with BENCH_MARKUP_DIR/<name>.html as it is, or 404. */
+function serveBytes(response: ServerResponse, pathname: string) {
+  const name = path.basename(pathname);
+  if (!bytes.has(name)) {
+    let body: Buffer | null = null;
+    try {
+      body = readFileSync(path.join(process.env.BENCH_MARKUP_DIR ?? "", `${name}.html`));
+    } catch {
+      // Not left by bench/http: 404 below.
+    }
+    bytes.set(name, body);
+  }
+  const body = bytes.get(name);
+  if (!body) return void response.writeHead(404).end();
+  response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.length) });
+  response.end(body);
+}
+
 const listener = createRequestListener({ build, mode: "production" });
 const server = createServer((request, response) => {
   const pathname = (request.url ?? "/").split("?")[0]!;
   if (pathname.startsWith("/assets/")) serveAsset(request, response, pathname);
+  else if (pathname.startsWith("/bytes/")) serveBytes(response, pathname);
   // A browser asks for it; the app has none, and the router would log each miss as an error.
   else if (pathname === "/favicon.ico") response.writeHead(404).end();
   else void listener(request, response);
