@@ -252,8 +252,8 @@ async function seed(options: { url?: string; pgliteDir?: string }) {
     }
     const [publicRow] = await handle.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.kind, "public"));
     if (!publicRow) throw new Error("no public conversation: migration 0005 inserts it");
-    // A running site's tables have statistics; without them the first target measured after the
-    // seeding ran on plans for empty tables until autovacuum came by (SSE first: p50 38.5 ms; second: 21.0).
+    // A running site's tables have statistics. Without them, the application measured first after
+    // the seeding ran on plans for empty tables: SSE's p50 was 38.5 ms measured first, 21.0 ms after the websockets.
     await handle.db.execute(sql`analyze`);
     return { subscribers: inserted.slice(0, SUBSCRIBERS), senders: inserted.slice(SUBSCRIBERS), publicId: publicRow.id };
   } finally {

@@ -37,7 +37,7 @@ import { sizesFromEnv } from "./data/model";
 const TARGET_MEDIAN_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 // Twenty, so that a p95 is not simply the slowest of a handful: with five runs one slow run set it
-// («велосипед» p95 54–56 ms with five runs, 30.4 with forty, median 27–28 either way).
+// («велосипед» p95 54–56 ms with five runs, 43.5 with twenty, 30.4 with forty; median 27–28 throughout).
 const LARGE_RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 20);
 const LARGE_SKIPPED = process.env.BENCH_LARGE_POSTS === "0";
 const BENCH_DATA_DB = process.env.BENCH_DATA_DB ?? "shodka_bench";
