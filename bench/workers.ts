@@ -15,12 +15,11 @@
  *
  * Needs PostgreSQL (`npm run bench:data`): more than one worker refuses PGlite. Not part of `npm test`.
  */
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { startServer, type RunningServer } from "../tests/setup/server";
 import { waitFor } from "../tests/setup/wait";
 import { readBenchMeta } from "./data/meta";
-import { cpuMs } from "./process-cpu";
+import { processTree, treeCpuMs } from "./process-cpu";
 import { signIn } from "./sign-in";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,19 +41,6 @@ interface Figure {
   /** The load generator's CPU over the run, as a share of one core. */
   clientLoad: number;
 }
-
-/** `pid` and every process it started, recursively (/proc/<pid>/task/<tid>/children). */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // The process ended meanwhile.
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-const treeCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
 
 /** Starts the built server with `workers` workers on the bench database and waits until each listens. */
 async function start(workers: number): Promise<RunningServer> {

@@ -17,21 +17,32 @@ import { createRequestListener } from "@react-router/node";
 import * as build from "virtual:react-router/server-build";
 
 const assetsDir = fileURLToPath(new URL("../client/assets/", import.meta.url));
+/**
+ * `make` of the bytes of `file`, read and made once and kept in `cache` under `key`; null (kept
+ * too) when there is no such file.
+ */
+function readOnce<T>(cache: Map<string, T | null>, key: string, file: string, make: (body: Buffer) => T): T | null {
+  if (!cache.has(key)) {
+    let body: Buffer | null = null;
+    try {
+      body = readFileSync(file);
+    } catch {
+      // No such file: null.
+    }
+    cache.set(key, body && make(body));
+  }
+  return cache.get(key) ?? null;
+}
+
 const compressed = new Map<string, { br: Buffer; gzip: Buffer } | null>();
 
 /** Answers GET /assets/<file> from the client build, or 404. */
 function serveAsset(request: IncomingMessage, response: ServerResponse, pathname: string) {
   const name = path.basename(pathname);
-  if (!compressed.has(name)) {
-    let body: Buffer | null = null;
-    try {
-      body = readFileSync(path.join(assetsDir, name));
-    } catch {
-      // Not a built file: 404 below.
-    }
-    compressed.set(name, body && { br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) });
-  }
-  const file = compressed.get(name);
+  const file = readOnce(compressed, name, path.join(assetsDir, name), (body) => ({
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+  }));
   if (!file) return void response.writeHead(404).end();
   const br = /\bbr\b/.test(String(request.headers["accept-encoding"] ?? ""));
   response.writeHead(200, {
@@ -47,16 +58,7 @@ const bytes = new Map<string, Buffer | null>();
 /** Answers GET /bytes/<name> with BENCH_MARKUP_DIR/<name>.html as it is, or 404. */
 function serveBytes(response: ServerResponse, pathname: string) {
   const name = path.basename(pathname);
-  if (!bytes.has(name)) {
-    let body: Buffer | null = null;
-    try {
-      body = readFileSync(path.join(process.env.BENCH_MARKUP_DIR ?? "", `${name}.html`));
-    } catch {
-      // Not left by bench/http: 404 below.
-    }
-    bytes.set(name, body);
-  }
-  const body = bytes.get(name);
+  const body = readOnce(bytes, name, path.join(process.env.BENCH_MARKUP_DIR ?? "", `${name}.html`), (read) => read);
   if (!body) return void response.writeHead(404).end();
   response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.length) });
   response.end(body);
