@@ -31,7 +31,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { get } from "node:http";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -58,6 +58,7 @@ const CONNECT_CONCURRENCY = 50;
 const PASSWORD = "bench-password-123";
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? "sse,ws").split(",") as Transport[];
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
 type Transport = "sse" | "ws";
 
@@ -109,31 +110,62 @@ function rssBytes(pid: number): number {
   return Number(line[1]) * 1024;
 }
 
+/** A DevTools protocol session with a process's inspector: `call` sends one method and resolves with its result. */
+async function inspectorSession(port: number) {
+  const [page] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(page!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let lastId = 0;
+  const call = <T = Record<string, number>>(method: string, params?: object) =>
+    new Promise<T>((resolve) => {
+      const id = ++lastId;
+      const onMessage = (raw: Buffer) => {
+        const reply = JSON.parse(raw.toString()) as { id?: number; result: T };
+        if (reply.id !== id) return;
+        socket.off("message", onMessage);
+        resolve(reply.result);
+      };
+      socket.on("message", onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return { call, close: () => socket.close() };
+}
+
 /**
  * Runs a full garbage collection in the server through its inspector (so memory readings count
  * live objects, not garbage) and returns the JS heap in use (bytes).
  */
 async function collectGarbage(port: number): Promise<number> {
-  const [page] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
-  const socket = new WebSocket(page!.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-  const call = (id: number, method: string) =>
-    new Promise<{ result: Record<string, number> }>((resolve) => {
-      const onMessage = (raw: Buffer) => {
-        const reply = JSON.parse(raw.toString()) as { id?: number; result: Record<string, number> };
-        if (reply.id !== id) return;
-        socket.off("message", onMessage);
-        resolve(reply);
-      };
-      socket.on("message", onMessage);
-      socket.send(JSON.stringify({ id, method }));
-    });
+  const session = await inspectorSession(port);
   try {
-    await call(1, "HeapProfiler.collectGarbage");
-    await call(2, "HeapProfiler.collectGarbage");
-    return (await call(3, "Runtime.getHeapUsage")).result.usedSize!;
+    await session.call("HeapProfiler.collectGarbage");
+    await session.call("HeapProfiler.collectGarbage");
+    return (await session.call("Runtime.getHeapUsage")).usedSize!;
   } finally {
-    socket.close();
+    session.close();
+  }
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<folder>, profiles the server's CPU through its inspector while `phase`
+ * runs and writes the profile there as `<label>.cpuprofile` (open it in Chrome's DevTools).
+ * Without it, just runs `phase`.
+ */
+async function profiled<T>(port: number, label: string, phase: () => Promise<T>): Promise<T> {
+  if (!CPU_PROFILE_DIR) return phase();
+  const session = await inspectorSession(port);
+  try {
+    await session.call("Profiler.enable");
+    await session.call("Profiler.start");
+    const result = await phase();
+    const { profile } = await session.call<{ profile: unknown }>("Profiler.stop");
+    mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+    const file = path.join(CPU_PROFILE_DIR, `${label.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of the throughput phase: ${file}`);
+    return result;
+  } finally {
+    session.close();
   }
 }
 
@@ -386,18 +418,20 @@ async function measure(target: Target, transport: Transport, firstMessage: numbe
     const cpuBefore = cpuMs(target.pid);
     const started = performance.now();
     let next = 0;
-    await Promise.all(
-      Array.from({ length: SENDERS }, async () => {
-        while (next < THROUGHPUT_MESSAGES) {
-          next++;
-          try {
-            await target.send(n++);
-          } catch (error) {
-            errors++;
-            console.error(`  ${label}: ${(error as Error).message}`);
+    await profiled(target.inspectorPort, label, () =>
+      Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          while (next < THROUGHPUT_MESSAGES) {
+            next++;
+            try {
+              await target.send(n++);
+            } catch (error) {
+              errors++;
+              console.error(`  ${label}: ${(error as Error).message}`);
+            }
           }
-        }
-      }),
+        }),
+      ),
     );
     const wanted = expected - errors * SUBSCRIBERS;
     await waitFor(() => delivered - deliveredBefore >= wanted, `${wanted} frames`, 300_000);

@@ -193,27 +193,37 @@ export async function sendMessage(
     image = { imageUrl: upload.storage.publicUrl(key), imageWidth: picture.width, imageHeight: picture.height };
   }
 
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
+  // One statement, so one round trip (every one is in a message's latency, bench/fanout): the
+  // insert, the conversation's last-message time and the author's read marker commit together.
+  // now() is the statement's start, the message's created_at; greatest keeps a later one that
+  // committed first. The updates run whether or not the select reads them.
+  const inserted = db.$with("inserted").as(
+    db
       .insert(messages)
       .values({ conversationId: conversation.id, authorId, body, replyToId, ...image })
-      .returning();
-    await tx
+      .returning(),
+  );
+  const touched = db.$with("touched").as(
+    db
       .update(conversations)
-      // now() is the transaction's start, the message's created_at; greatest keeps a later one that committed first.
       .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, now()), now())` })
-      .where(eq(conversations.id, conversation.id));
-    if (conversation.kind !== "public") {
-      await tx
-        .update(conversationMembers)
-        .set({ lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, ${inserted!.id})` })
-        .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, authorId)));
-    }
-    return inserted!;
-  });
+      .where(eq(conversations.id, conversation.id))
+      .returning({ id: conversations.id }),
+  );
+  const read = db.$with("read").as(
+    db
+      .update(conversationMembers)
+      .set({ lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, (select "id" from "inserted"))` })
+      .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, authorId)))
+      .returning({ userId: conversationMembers.userId }),
+  );
+  const [row] = await db
+    .with(inserted, touched, ...(conversation.kind === "public" ? [] : [read]))
+    .select()
+    .from(inserted);
 
   const [[message], recipientIds, mentionedUserIds] = await Promise.all([
-    toMessageDtos(db, [row], [author]),
+    toMessageDtos(db, [row!], [author]),
     conversation.kind === "public" ? Promise.resolve([]) : memberIdsExcept(db, conversation.id, authorId),
     conversation.kind === "public" ? mentionTargets(db, authorId, body) : Promise.resolve([]),
   ]);
