@@ -70,6 +70,20 @@ test("on a phone every link and button of the key pages is big enough to tap (44
   expect(small, `too small to tap:\n${small.join("\n")}`).toEqual([]);
 });
 
+test("on a phone the message field keeps most of a conversation's composer, with or without JavaScript", async ({ page, javaScriptEnabled }) => {
+  await authenticate(page, DEMO.admin);
+  await page.setViewportSize(PHONE);
+  await page.goto("/profile/conversations");
+  await page.getByTestId("conversation-link").filter({ hasText: "Общий чат" }).click();
+  const composer = page.getByTestId("composer");
+  // Hydrated, the picture field is an icon; without JavaScript the browser's own file field shows.
+  if (javaScriptEnabled) await expect(composer.locator('input[name="via"]')).toBeAttached();
+  const field = await composer.getByLabel("Сообщение").boundingBox();
+  const whole = await composer.boundingBox();
+  expect(field!.width, "the message field's width against the composer's").toBeGreaterThanOrEqual(0.6 * whole!.width);
+  await expect(composer.getByLabel("Прикрепить изображение")).toBeVisible();
+});
+
 test("a member's own colours keep text readable: the text on the primary button and the error text reach 4.5:1", async ({ page }) => {
   await registerMember(page);
   await page.goto("/profile/settings");

@@ -152,13 +152,14 @@ export function MessageComposer({ address, fetcher, replyTo, editing, onCancel, 
       ) : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {picture && !editing ? <PicturePreview file={picture} onRemove={() => attachPicture(null)} /> : null}
-      <div className="flex items-end gap-2">
+      {/* Without JavaScript the browser's file field names the chosen file: on a phone it takes a row of its own, so the message field keeps the width. */}
+      <div className={cn("flex items-end gap-2", !hydrated && "flex-wrap sm:flex-nowrap")}>
         {editing ? null : (
           <label
             className={cn(
-              "inline-flex h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-xl border border-input bg-background text-muted-foreground shadow-xs",
+              "inline-flex h-11 min-w-11 shrink-0 cursor-pointer items-center gap-2 rounded-xl border border-input bg-background text-muted-foreground shadow-xs",
               "transition-colors hover:bg-accent hover:text-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40",
-              !hydrated && "max-w-48 px-2",
+              hydrated ? "justify-center" : "w-full px-2 sm:w-auto sm:max-w-48 sm:justify-center",
             )}
             title="Прикрепить изображение"
           >
