@@ -219,6 +219,8 @@ test("a picture chosen with the button ends up in the published post, with or wi
   await page.getByLabel("Категория").selectOption({ label: "Оффтоп" });
   await page.getByLabel("Текст").fill("Фото ниже.");
   const file = { name: "photo.png", mimeType: "image/png", buffer: await picture() };
+  // Pasting or dropping a picture on the text needs JavaScript: the field's hint offers it only then.
+  await expect(page.getByLabel("Текст")).toHaveAttribute("placeholder", javaScriptEnabled ? /перетащить сюда/ : "Расскажите подробнее…");
   if (javaScriptEnabled) {
     // The toolbar uploads at once; the form's own file field is only for pages without JavaScript.
     await expect(page.getByLabel("Изображение", { exact: true })).toHaveCount(0);

@@ -101,7 +101,8 @@ export function PostForm({
               aria-describedby={control["aria-describedby"]}
               rows={16}
               className="min-h-80 font-mono text-sm lg:h-full lg:max-h-[34rem]"
-              placeholder="Расскажите подробнее… Изображение можно вставить из буфера или перетащить сюда."
+              // Pasting or dropping a picture needs JavaScript (MarkdownEditor): the hint offers it only then.
+              placeholder={hydrated ? "Расскажите подробнее… Изображение можно вставить из буфера или перетащить сюда." : "Расскажите подробнее…"}
             />
           </MarkdownEditor>
         )}
