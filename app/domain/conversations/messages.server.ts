@@ -193,10 +193,11 @@ export async function sendMessage(
     image = { imageUrl: upload.storage.publicUrl(key), imageWidth: picture.width, imageHeight: picture.height };
   }
 
-  // One statement, so one round trip (every one is in a message's latency, bench/fanout): the
-  // insert, the conversation's last-message time and the author's read marker commit together.
-  // now() is the statement's start, the message's created_at; greatest keeps a later one that
-  // committed first. The updates run whether or not the select reads them.
+  // One statement, so one round trip (every one is in a message's latency, bench/fanout;
+  // docs/decisions/0055-a-message-in-one-statement.md): the insert, the conversation's
+  // last-message time and the author's read marker commit together. now() is the statement's
+  // start, the message's created_at; greatest keeps a later one that committed first. The
+  // updates run whether or not the select reads them.
   const inserted = db.$with("inserted").as(
     db
       .insert(messages)
