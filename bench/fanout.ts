@@ -25,6 +25,7 @@
  *   npm run build && npm run bench:fanout
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:fanout
  *   BENCH_SUBSCRIBERS=1000 BENCH_LATENCY_MESSAGES=20 BENCH_THROUGHPUT_MESSAGES=200 BENCH_SENDERS=10
+ *   BENCH_CPU_PROFILE=/tmp/profiles …   also writes each server's CPU profile of its throughput phase
  *
  * Not part of `npm test`.
  */

@@ -152,7 +152,8 @@ export function MessageComposer({ address, fetcher, replyTo, editing, onCancel, 
       ) : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {picture && !editing ? <PicturePreview file={picture} onRemove={() => attachPicture(null)} /> : null}
-      {/* Without JavaScript the browser's file field names the chosen file: on a phone it takes a row of its own, so the message field keeps the width. */}
+      {/* Without JavaScript the browser's own file field names the chosen file; on a phone it takes
+          a row of its own, so that the message field keeps the row's width. */}
       <div className={cn("flex items-end gap-2", !hydrated && "flex-wrap sm:flex-nowrap")}>
         {editing ? null : (
           <label
