@@ -64,10 +64,18 @@ export default function handleRequest(
  */
 function coalescedChunks(): Transform {
   let held: Uint8Array[] = [];
+  let inHead = true;
   const release = () => {
     if (held.length === 0) return;
-    stream.push(held.length === 1 ? held[0] : Buffer.concat(held));
+    const first = held[0]!;
+    let chunk = held.length === 1 ? Buffer.from(first.buffer, first.byteOffset, first.byteLength) : Buffer.concat(held);
     held = [];
+    if (inHead) {
+      const headEnd = chunk.indexOf(HEAD_END);
+      inHead = headEnd === -1;
+      chunk = inHead ? lowPriorityModulePreloads(chunk) : Buffer.concat([lowPriorityModulePreloads(chunk.subarray(0, headEnd)), chunk.subarray(headEnd)]);
+    }
+    stream.push(chunk);
   };
   const stream = new Transform({
     transform(chunk: Uint8Array, _encoding, done) {
@@ -81,6 +89,31 @@ function coalescedChunks(): Transform {
     },
   });
   return stream;
+}
+
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
+const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
+const HEAD_END = Buffer.from("</head>");
+
+/**
+ * The document's module preloads asked for at low priority (`fetchpriority="low"`;
+ * docs/decisions/0056-scripts-after-what-the-first-paint-needs.md): the stylesheet, the fonts and
+ * the pictures of the first paint come first, the scripts that only enhance a page already usable
+ * without them after. React Router's `<Scripts/>` has no such option, so the head's links are
+ * rewritten as they are sent (the head only: nothing after `</head>` is touched).
+ */
+function lowPriorityModulePreloads(html: Buffer): Buffer {
+  // Bytes, not text: a chunk may end inside a character, but never inside this ASCII pattern's match.
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, start)) {
+    const end = at + MODULE_PRELOAD.length;
+    parts.push(html.subarray(start, end), LOW_PRIORITY);
+    start = end;
+  }
+  if (parts.length === 0) return html;
+  parts.push(html.subarray(start));
+  return Buffer.concat(parts);
 }
 
 /**

@@ -82,6 +82,20 @@ describe("the production server (issue 12)", () => {
     expect(html).not.toContain("window.__reactRouterManifest");
   });
 
+  it("asks for the scripts at low priority, after what the first paint needs (docs/decisions/0056)", async () => {
+    for (const path of ["/", "/post/1"]) {
+      const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, `${path}'s module preloads`).toBeGreaterThan(5);
+      expect(
+        preloads.filter((link) => !link.includes('fetchpriority="low"')),
+        `${path}'s preloads without low priority`,
+      ).toEqual([]);
+      // The body is left as written: only the head's links are rewritten.
+      expect(html.slice(html.indexOf("</head>"))).not.toContain('fetchpriority="low"');
+    }
+  });
+
   it("asks for the text's fonts with the page itself, so its first layout has them (docs/decisions/0043), and the rouble sign's when shown", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const head = html.slice(0, html.indexOf("</head>"));
