@@ -8,7 +8,7 @@ import { get } from "node:http";
 
 /** The distinct /assets/…js paths the page's HTML loads at first, in order of appearance. */
 function scriptsOf(html: string): string[] {
-  const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"|import(?: \* as \w+ from)? ?\(?"(\/[^"]+\.js)"\)?/g)];
+  const named = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+\.js)"|import(?: \* as \w+ from)? ?\(?"(\/[^"]+\.js)"\)?/g)];
   return [...new Set(named.map((match) => match[1] ?? match[2]!))];
 }
 
