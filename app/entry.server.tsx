@@ -73,7 +73,7 @@ function coalescedChunks(): Transform {
     if (inHead) {
       const headEnd = chunk.indexOf(HEAD_END);
       inHead = headEnd === -1;
-      chunk = inHead ? lowPriorityModulePreloads(chunk) : Buffer.concat([lowPriorityModulePreloads(chunk.subarray(0, headEnd)), chunk.subarray(headEnd)]);
+      chunk = lowPriorityModulePreloads(chunk, inHead ? chunk.length : headEnd);
     }
     stream.push(chunk);
   };
@@ -100,13 +100,14 @@ const HEAD_END = Buffer.from("</head>");
  * docs/decisions/0056-scripts-after-what-the-first-paint-needs.md): the stylesheet, the fonts and
  * the pictures of the first paint come first, the scripts that only enhance a page already usable
  * without them after. React Router's `<Scripts/>` has no such option, so the head's links are
- * rewritten as they are sent (the head only: nothing after `</head>` is touched).
+ * rewritten as they are sent: those before `headEnd`, the byte offset of `</head>` in `html` (its
+ * length while the head goes on); nothing after it is touched.
  */
-function lowPriorityModulePreloads(html: Buffer): Buffer {
+function lowPriorityModulePreloads(html: Buffer, headEnd: number): Buffer {
   // Bytes, not text: a chunk may end inside a character, but never inside this ASCII pattern's match.
   const parts: Buffer[] = [];
   let start = 0;
-  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, start)) {
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1 && at < headEnd; at = html.indexOf(MODULE_PRELOAD, start)) {
     const end = at + MODULE_PRELOAD.length;
     parts.push(html.subarray(start, end), LOW_PRIORITY);
     start = end;
