@@ -11,6 +11,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { currentLogger, redactUrl } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { scriptsAfterFirstPaint } from "~/lib/scripts-after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -61,21 +62,17 @@ export default function handleRequest(
  * otherwise be one read of the response body and one write to the socket (issue 12: 40 of them
  * for a member's post page with 50 comments). It takes every write at once (no backpressure on
  * React): a page is held in memory until the socket takes it, which at a few hundred KB is fine.
+ * Each chunk passes through scriptsAfterFirstPaint on its way (docs/decisions/0057).
  */
 function coalescedChunks(): Transform {
   let held: Uint8Array[] = [];
-  let inHead = true;
+  const rewrite = scriptsAfterFirstPaint();
   const release = () => {
     if (held.length === 0) return;
     const first = held[0]!;
-    let chunk = held.length === 1 ? Buffer.from(first.buffer, first.byteOffset, first.byteLength) : Buffer.concat(held);
+    const chunk = held.length === 1 ? Buffer.from(first.buffer, first.byteOffset, first.byteLength) : Buffer.concat(held);
     held = [];
-    if (inHead) {
-      const headEnd = chunk.indexOf(HEAD_END);
-      inHead = headEnd === -1;
-      chunk = lowPriorityModulePreloads(chunk, inHead ? chunk.length : headEnd);
-    }
-    stream.push(chunk);
+    stream.push(rewrite(chunk));
   };
   const stream = new Transform({
     transform(chunk: Uint8Array, _encoding, done) {
@@ -89,32 +86,6 @@ function coalescedChunks(): Transform {
     },
   });
   return stream;
-}
-
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
-const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
-const HEAD_END = Buffer.from("</head>");
-
-/**
- * The document's module preloads asked for at low priority (`fetchpriority="low"`;
- * docs/decisions/0056-scripts-after-what-the-first-paint-needs.md): the stylesheet, the fonts and
- * the pictures of the first paint come first, the scripts that only enhance a page already usable
- * without them after. React Router's `<Scripts/>` has no such option, so the head's links are
- * rewritten as they are sent: those before `headEnd`, the byte offset of `</head>` in `html` (its
- * length while the head goes on); nothing after it is touched.
- */
-function lowPriorityModulePreloads(html: Buffer, headEnd: number): Buffer {
-  // Bytes, not text: a chunk may end inside a character, but never inside this ASCII pattern's match.
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1 && at < headEnd; at = html.indexOf(MODULE_PRELOAD, start)) {
-    const end = at + MODULE_PRELOAD.length;
-    parts.push(html.subarray(start, end), LOW_PRIORITY);
-    start = end;
-  }
-  if (parts.length === 0) return html;
-  parts.push(html.subarray(start));
-  return Buffer.concat(parts);
 }
 
 /**

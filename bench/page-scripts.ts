@@ -1,15 +1,16 @@
 /**
  * The JavaScript a page makes the browser fetch before it can hydrate (issue 12's page weight:
- * the home page ≤ 150 KB of JavaScript gzip): every module the HTML names (the modulepreload
- * links and the inline module script's imports), measured as the server sends each one to a
+ * the home page ≤ 150 KB of JavaScript gzip): every module the HTML names (the starter's list
+ * of modules and the module script's imports, docs/decisions/0057), measured as the server sends each one to a
  * browser that accepts gzip (the issue's unit) and to one that accepts Brotli too (Chrome).
  */
 import { get } from "node:http";
 
 /** The distinct /assets/…js paths the page's HTML loads at first, in order of appearance. */
 function scriptsOf(html: string): string[] {
-  const named = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+\.js)"|import(?: \* as \w+ from)? ?\(?"(\/[^"]+\.js)"\)?/g)];
-  return [...new Set(named.map((match) => match[1] ?? match[2]!))];
+  // Quoted in the starter's arguments, and with escaped quotes inside the module script's text there.
+  const named = [...html.matchAll(/\\?"(\/assets\/[^"\\]+\.js)\\?"/g)];
+  return [...new Set(named.map((match) => match[1]!))];
 }
 
 /**

@@ -6,7 +6,7 @@
  * focus landing on the old element went nowhere. The page's scripts are held back by the test
  * until the focus is placed, so the swap, if any, happens under it.
  */
-import { expect, holdScripts, registerMember, test } from "./fixtures";
+import { expect, holdScripts, hydrated, registerMember, test } from "./fixtures";
 
 test("the focus stays on «Выйти» while the page hydrates; the hints name the controls, and a press then signs out", { tag: "@js-only" }, async ({ page }) => {
   const member = await registerMember(page);
@@ -68,4 +68,24 @@ test("the focus stays on the bell while the page hydrates; Enter then opens its 
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   expect(await server!.evaluate((element) => element.isConnected && document.activeElement === element), "the focus is back on the same bell").toBe(true);
+});
+
+test("the page is painted before its scripts are asked for, then hydrates (docs/decisions/0057)", { tag: "@js-only" }, async ({ page }) => {
+  for (const path of ["/", "/post/1"]) {
+    await page.goto(path);
+    await hydrated(page);
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^?]+\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+    }));
+    expect(timing.firstPaint, `${path}'s first paint`).toBeGreaterThan(0);
+    expect(timing.scripts.length, `${path}'s scripts`).toBeGreaterThan(5);
+    expect(
+      timing.scripts.filter((script) => script.startTime < timing.firstPaint!),
+      `${path}'s scripts asked for before the first paint`,
+    ).toEqual([]);
+  }
 });
