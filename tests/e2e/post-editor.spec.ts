@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, openContext, registerMember, test } from "./fixtures";
+import { expect, holdScripts, hydrated, openContext, registerMember, test } from "./fixtures";
 
 const picture = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } })
@@ -146,6 +146,8 @@ test("a picture the server refuses leaves no placeholder and says why in Russian
 test("a draft is kept while typing, restored on return, deleted on demand and gone after publishing @js-only", async ({ page }) => {
   await registerMember(page);
   await page.goto("/posts/new");
+  // Drafts are kept by the page's script, which starts after the first paint (docs/decisions/0057).
+  await hydrated(page);
   await page.getByLabel("Заголовок").fill("Черновик о продаже");
   await page.getByLabel("Категория").selectOption({ label: "Торговля" });
   await page.getByLabel("Текст").fill("Продаю **ноутбук**");
@@ -174,6 +176,25 @@ test("a draft is kept while typing, restored on return, deleted on demand and go
   await page.goto("/posts/new");
   await expect(page.getByLabel("Текст")).toHaveValue("");
   await expect(page.getByText("Восстановлен черновик")).toHaveCount(0);
+});
+
+test("what was typed before the page's script started is kept as a draft too @js-only", async ({ page }) => {
+  await registerMember(page);
+  const releaseScripts = await holdScripts(page);
+  await page.goto("/posts/new", { waitUntil: "commit" });
+  await page.getByLabel("Заголовок").fill("Набрано до скриптов");
+  await page.getByLabel("Текст").fill("Продаю клавиатуру");
+  await releaseScripts();
+  await hydrated(page);
+  await expect(page.getByLabel("Текст")).toHaveValue("Продаю клавиатуру");
+
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "Восстановлен черновик" })).toBeVisible();
+  await expect(page.getByLabel("Заголовок")).toHaveValue("Набрано до скриптов");
+  await expect(page.getByLabel("Текст")).toHaveValue("Продаю клавиатуру");
+  // «Удалить черновик» puts the form back as the server sent it: empty.
+  await page.getByRole("button", { name: "Удалить черновик" }).click();
+  await expect(page.getByLabel("Текст")).toHaveValue("");
 });
 
 test("an author publishes and deletes their own post after confirming; others may not delete it", async ({ page, browser }) => {

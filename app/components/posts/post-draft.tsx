@@ -24,6 +24,23 @@ function readValues(form: HTMLFormElement): DraftValues {
   return values;
 }
 
+/**
+ * The fields as the server sent them (their default values), which is what the form shows when it
+ * comes back with nothing typed: a member may type before the page's script starts
+ * (docs/decisions/0057), and that text is theirs to keep as a draft, not part of the form as it came.
+ */
+function readDefaults(form: HTMLFormElement): DraftValues {
+  const values = {} as DraftValues;
+  for (const name of DRAFT_FIELDS) {
+    const control = form.elements.namedItem(name) as FormControl | null;
+    if (control instanceof HTMLSelectElement) {
+      const options = [...control.options];
+      values[name] = (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? "";
+    } else values[name] = control?.defaultValue ?? "";
+  }
+  return values;
+}
+
 function writeValues(form: HTMLFormElement, values: DraftValues): void {
   for (const name of DRAFT_FIELDS) {
     const control = form.elements.namedItem(name) as FormControl | null;
@@ -68,9 +85,9 @@ export function PostDraft({ formRef, draftKey, action }: { formRef: React.RefObj
   useEffect(() => {
     const form = formRef.current;
     if (!hydrated || !form) return;
-    initial.current = readValues(form);
+    initial.current = readDefaults(form);
     const draft = loadDraft(storageKey);
-    if (draft && !same(draft, initial.current) && (draft.title.trim() || draft.body.trim())) {
+    if (draft && !same(draft, readValues(form)) && (draft.title.trim() || draft.body.trim())) {
       writeValues(form, draft);
       setRestored(true);
     }
