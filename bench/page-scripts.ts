@@ -1,8 +1,8 @@
 /**
  * The JavaScript a page makes the browser fetch before it can hydrate (issue 12's page weight:
- * the home page ≤ 150 KB of JavaScript gzip): every module the HTML names (the starter's list
- * of modules and the module script's imports, docs/decisions/0057), measured as the server sends each one to a
- * browser that accepts gzip (the issue's unit) and to one that accepts Brotli too (Chrome).
+ * the home page ≤ 150 KB of JavaScript gzip): every module the HTML names (the starter's list of
+ * modules and the module script's imports, docs/decisions/0057), measured as the server sends each
+ * one to a browser that accepts gzip (the issue's unit) and to one that accepts Brotli too (Chrome).
  */
 import { get } from "node:http";
 

@@ -25,6 +25,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*
 /** The inline module script that starts the app; `$1` is its nonce attribute, if any. */
 const APP_BOOTSTRAP = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 const HEAD_END = "</head>";
+/** The latest the scripts start (ms after the starter runs) where a paint is never reported. */
+const LATEST_START_MS = 3_000;
 
 /**
  * Runs in the page: waits for the first paint as the browser reports it (a `paint` performance
@@ -35,8 +37,6 @@ const HEAD_END = "</head>";
  * the first paint (a same-site navigation keeps the previous page on screen a while, and cached
  * files load at once). `M` is the list of module addresses, `C` the module script's text.
  */
-/** The latest the scripts start (ms after the starter runs) where a paint is never reported. */
-const LATEST_START_MS = 3_000;
 const STARTER = `(function(M,C){var n=document.currentScript.nonce,d=0,P=window.PerformanceObserver;function go(){if(d)return;d=1;for(var i=0;i<M.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=M[i];l.nonce=n;document.head.appendChild(l)}var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=C;document.head.appendChild(s)}if(document.visibilityState!=="visible")return go();if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(e,o){o.disconnect();go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${LATEST_START_MS})})`;
 
 /**

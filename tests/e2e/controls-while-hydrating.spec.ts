@@ -4,7 +4,8 @@
  * docs/decisions/0041-hints-are-attributes-one-host-reads.md). A CI run lost presses on «Выйти» and on an online member's
  * avatar: they used to be swapped for tooltip-wrapped copies just then, so a press or a keyboard
  * focus landing on the old element went nowhere. The page's scripts are held back by the test
- * until the focus is placed, so the swap, if any, happens under it.
+ * until the focus is placed, so the swap, if any, happens under it. The scripts themselves are
+ * asked for only after the page's first paint (docs/decisions/0057).
  */
 import { expect, holdScripts, hydrated, registerMember, test } from "./fixtures";
 
