@@ -5,7 +5,7 @@
  * page shows the whole answer. A stalled stream is explained in Russian; conversations are
  * renamed and deleted.
  */
-import { expect, registerMember, test } from "./fixtures";
+import { expect, holdScripts, hydrated, registerMember, test } from "./fixtures";
 
 test("a member asks the assistant, sees the answer, a stalled answer explained, and renames and deletes the conversation", async ({
   page,
@@ -63,4 +63,16 @@ test("a message over the limit is refused in Russian and nothing is sent", async
   }
   await expect(page.getByTestId("assistant-quota")).toHaveText("Сегодня осталось 50 из 50 запросов");
   await expect(page.getByTestId("assistant-conversation-link")).toHaveCount(0);
+});
+
+test("a message typed over the limit before the page's script started is counted once it starts @js-only", async ({ page }) => {
+  await registerMember(page);
+  const releaseScripts = await holdScripts(page);
+  await page.goto("/chatgpt", { waitUntil: "commit" });
+  const composer = page.getByTestId("assistant-composer");
+  await composer.getByLabel("Сообщение ассистенту").fill("я".repeat(501));
+  await releaseScripts();
+  await hydrated(page);
+  await expect(composer.getByTestId("assistant-length")).toHaveText("Слишком длинно: 501 из 500 символов");
+  await expect(composer.getByRole("button", { name: "Отправить" })).toBeDisabled();
 });

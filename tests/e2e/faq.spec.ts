@@ -4,7 +4,7 @@
  * anchor link opens its question; an admin adds a question at /admin/faq, and one without a
  * question is refused in Russian with nothing saved — with JavaScript on and off.
  */
-import { DEMO, expect, authenticate, test } from "./fixtures";
+import { DEMO, expect, authenticate, holdScripts, hydrated, test } from "./fixtures";
 
 // Both journeys count the questions; the second adds one.
 test("a reader opens questions, filters them and follows an anchor", { tag: "@shares:faq" }, async ({ page, javaScriptEnabled }) => {
@@ -60,4 +60,14 @@ test("an admin adds a question; one without a question is refused and nothing is
   const added = page.getByTestId("faq-entry").filter({ hasText: question });
   await added.getByText(question).click();
   await expect(added.locator("strong")).toHaveText("мини-приложение Telegram");
+});
+
+test("words typed into the filter before the page's script started filter the list once it starts @js-only", async ({ page }) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto("/faq", { waitUntil: "commit" });
+  await page.getByRole("searchbox", { name: "Найти вопрос" }).fill("вывести депозит");
+  await releaseScripts();
+  await hydrated(page);
+  await expect(page.getByTestId("faq-filter-status")).toContainText("Найдено");
+  await expect(page.getByTestId("faq-entry").filter({ hasText: "Сколько стоит гарант?" })).toHaveCount(0);
 });

@@ -187,6 +187,9 @@ test("what was typed before the page's script started is kept as a draft too @js
   await releaseScripts();
   await hydrated(page);
   await expect(page.getByLabel("Текст")).toHaveValue("Продаю клавиатуру");
+  // Saved without another keystroke, as if the tab were closed or crashed next.
+  const draft = () => page.evaluate(() => localStorage.getItem("post-draft:new"));
+  await expect.poll(draft).toContain("Продаю клавиатуру");
 
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "Восстановлен черновик" })).toBeVisible();

@@ -248,6 +248,9 @@ function Composer({
   const abort = useRef<AbortController | null>(null);
   const [streamError, setStreamError] = useState<string | null>(null);
   const [length, setLength] = useState(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Text typed before the page's script started (docs/decisions/0057) raised no change React saw.
+  useEffect(() => setLength(textarea.current?.value.length ?? 0), []);
   // Conform reads the server's reply to a form posted without JavaScript; with it, stream() checks the text.
   const [form, fields] = useForm<{ intent: "send"; content: string }>({ id: "send", lastResult });
   useEffect(() => () => abort.current?.abort(), []);
@@ -317,6 +320,7 @@ function Composer({
       <Textarea
         {...getTextareaProps(fields.content)}
         key={fields.content.key}
+        ref={textarea}
         rows={3}
         placeholder={enabled ? "Напишите вопрос…" : "Ассистент выключен"}
         disabled={!enabled}

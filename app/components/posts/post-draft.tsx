@@ -87,7 +87,8 @@ export function PostDraft({ formRef, draftKey, action }: { formRef: React.RefObj
     if (!hydrated || !form) return;
     initial.current = readDefaults(form);
     const draft = loadDraft(storageKey);
-    if (draft && !same(draft, readValues(form)) && (draft.title.trim() || draft.body.trim())) {
+    const restoring = draft !== null && !same(draft, readValues(form)) && Boolean(draft.title.trim() || draft.body.trim());
+    if (restoring) {
       writeValues(form, draft);
       setRestored(true);
     }
@@ -109,6 +110,8 @@ export function PostDraft({ formRef, draftKey, action }: { formRef: React.RefObj
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     window.addEventListener("pagehide", save);
+    // Text typed before the page's script started (docs/decisions/0057) raised no input event here.
+    if (!restoring && !same(readValues(form), initial.current)) schedule();
     return () => {
       if (timer !== null) clearTimeout(timer);
       form.removeEventListener("input", schedule);

@@ -4,7 +4,7 @@
  * the filtered list, so it works without JavaScript). Questions are <details>; opening
  * /faq#{anchor} opens that question.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Form, Link } from "~/components/ui/link";
 import { Search, Settings } from "lucide-react";
@@ -40,6 +40,13 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { sections, total, isAdmin, siteRulesHtml } = loaderData;
   const [query, setQuery] = useState(loaderData.query);
   useEffect(() => setQuery(loaderData.query), [loaderData.query]);
+  // Words typed before the page's script started (docs/decisions/0057) raised no change React saw.
+  const filterInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = filterInput.current?.value;
+    if (typed !== undefined && typed !== loaderData.query) setQuery(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on hydration: later typing goes through onChange.
+  }, []);
   useOpenQuestionFromHash();
   const shown = filterFaq(sections, query);
   const shownCount = shown.reduce((n, section) => n + section.entries.length, 0);
@@ -68,6 +75,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             id="faq-q"
+            ref={filterInput}
             name="q"
             type="search"
             value={query}
