@@ -65,6 +65,7 @@ export default defineConfig({
           isolate: false,
           environment: "node",
           globalSetup: ["tests/setup/api-global.ts"],
+          setupFiles: ["tests/setup/api-client.ts"],
           // Two files at a time against the shared server: one file alone left a third of the
           // machine idle while it waited on the server (docs/product/engineering.md#keeping-the-run-short).
           maxWorkers: 2,
