@@ -84,6 +84,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const colorScheme = useColorScheme();
   preloadFonts();
+  // Set once React has hydrated the document and run its first effects (children's run first): the
+  // journeys wait for it before using what only the page's script does (tests/e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     // The head's script may mark <html> as the Telegram Mini App before React takes over.
     <html lang="ru" className={colorSchemeClass(colorScheme)} style={rootData?.theme} suppressHydrationWarning>

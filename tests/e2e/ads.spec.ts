@@ -9,10 +9,10 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { authenticate, DEMO, expect, openContext, registerMember, test } from "./fixtures";
+import { authenticate, DEMO, expect, openContext, registerMember, test, hydrated as documentHydrated } from "./fixtures";
 
 async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (javaScriptEnabled) await documentHydrated(page);
 }
 
 test("request an ad → the admin approves → it runs in the feed labelled «Реклама» → a click is counted", async ({ page, browser, javaScriptEnabled }) => {

@@ -194,5 +194,9 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-/** Waits until React Router has hydrated `page` (its data router is on the window). */
-export const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+/**
+ * Waits until React has hydrated `page` and run the first effects (app/root.tsx marks <html> with
+ * data-hydrated). The data router on the window is not enough: React Router puts it there when
+ * hydration begins, before the page's effects have attached their listeners.
+ */
+export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -5,11 +5,11 @@
  * post on the deal page; the balances on /profile/wallet show the money moved as agreed.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, registerMember, test, type Member, DEMO, openContext, authenticate } from "./fixtures";
+import { expect, registerMember, test, type Member, DEMO, openContext, authenticate, hydrated as documentHydrated } from "./fixtures";
 
-/** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
+/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
 async function hydrated(page: Page) {
-  if (test.info().project.use.javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (test.info().project.use.javaScriptEnabled) await documentHydrated(page);
 }
 
 /** The demo admin credits `member` with `roubles` through the wallet page's top-up form. */

@@ -6,11 +6,11 @@
  * one, moved by hand, so the figures are exact whatever the machine's load.
  */
 import type { Locator, Page } from "@playwright/test";
-import { authenticate, DEMO, expect, registerMember, test } from "./fixtures";
+import { authenticate, DEMO, expect, registerMember, test, hydrated } from "./fixtures";
 
 /** Stops the page's clock (installed before the page loaded) once the page has hydrated, so only `runFor` moves it. */
 async function pauseClockWhenHydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await hydrated(page);
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1_000);
 }

@@ -11,11 +11,11 @@
  */
 import type { Page } from "@playwright/test";
 import { decodeHtml } from "../setup/html";
-import { authenticate, DEMO, expect, openContext, registerMember, test, type Member } from "./fixtures";
+import { authenticate, DEMO, expect, openContext, registerMember, test, type Member, hydrated as documentHydrated } from "./fixtures";
 
-/** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
+/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
 async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (javaScriptEnabled) await documentHydrated(page);
 }
 
 /** POSTs a JSON call as `page`'s member (the CSRF token of their page forms, a fresh idempotency key); returns `data`. */

@@ -6,11 +6,11 @@
  * and his avatar carries the scam overlay.
  */
 import type { Page } from "@playwright/test";
-import { expect, registerMember, test, DEMO, openContext, authenticate } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate, hydrated as documentHydrated } from "./fixtures";
 
-/** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
+/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
 async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (javaScriptEnabled) await documentHydrated(page);
 }
 
 /** The id of member `username` through the people search the transfer form uses. */

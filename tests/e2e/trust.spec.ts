@@ -5,7 +5,7 @@
  * warning banner, and hovering a name opens their trust card.
  */
 import type { Locator } from "@playwright/test";
-import { authenticate, DEMO, expect, openContext, registerMember, test } from "./fixtures";
+import { authenticate, DEMO, expect, openContext, registerMember, test, hydrated } from "./fixtures";
 
 test("a member opening a post by the scammer sees the warning banner above it", async ({ page }) => {
   await registerMember(page);
@@ -52,7 +52,7 @@ test("focusing a member's name from the keyboard opens their trust card, and Esc
   await page.goto("/blacklist");
   await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Sanya_Trader" })).toBeVisible();
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await hydrated(page);
   const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true });
   const trustCard = page.getByTestId("trust-card");
   // The router is there before hydration ends: a focus the page was not yet listening for is given again.
@@ -80,7 +80,7 @@ test("a trust card that fails to load says so inside the card, and the page stay
   await page.goto("/blacklist");
   await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Sanya_Trader" })).toBeVisible();
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await hydrated(page);
   await page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true }).hover();
   const trustCard = page.getByTestId("trust-card");
   await expect(trustCard).toContainText("Не удалось загрузить данные участника.");
@@ -102,7 +102,7 @@ test("the scammer's trust card opens from the people search, one's following lis
   }
 
   await page.goto("/search?q=Sanya_Trader");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await hydrated(page);
   await cardOpensFrom(page.getByTestId("people-matches"));
 
   // Following the scammer: the follow is saved (the server's answer) before the member's own profile lists it.
@@ -115,7 +115,7 @@ test("the scammer's trust card opens from the people search, one's following lis
   await page.getByRole("button", { name: "Подписаться" }).click();
   expect((await followed).status()).toBeLessThan(400);
   await page.goto(`/profile/${me.id}`);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await hydrated(page);
   const following = page.getByTestId("following");
   await following.locator("summary").click();
   await cardOpensFrom(following);
@@ -134,7 +134,7 @@ test("the scammer's trust card opens from the people search, one's following lis
   await composer.getByRole("button", { name: "Отправить" }).click();
   await expect(page.getByTestId("message").filter({ hasText: "Здравствуйте, товар ещё продаётся?" })).not.toHaveAttribute("data-pending");
   await page.reload();
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await hydrated(page);
   await cardOpensFrom(page.getByTestId("conversation-link").filter({ hasText: "Sanya_Trader" }));
 });
 
@@ -160,7 +160,7 @@ test(
     const admin = await openContext(browser);
     await authenticate(admin.page, DEMO.admin);
     await admin.page.goto("/profile/wallet");
-    await admin.page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await hydrated(admin.page);
     const topUp = admin.page.getByTestId("topup-form");
     await topUp.getByLabel("Участник").fill(payer.username);
     await topUp.getByLabel("Сумма пополнения").fill("500");
@@ -170,7 +170,7 @@ test(
     await admin.close();
 
     await page.goto("/profile/wallet");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await hydrated(page);
     const transfer = page.getByTestId("transfer-form");
     await transfer.getByLabel("Получатель").fill(scammer);
     await transfer.getByLabel("Сумма").fill("100");
@@ -192,7 +192,7 @@ test(
 
     // A deal proposed to him: his avatar in «Мои сделки».
     await page.goto("/services/guarantor");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await hydrated(page);
     const dealForm = page.getByTestId("new-deal-form");
     await dealForm.getByLabel("Вторая сторона").fill(scammer);
     await dealForm.getByLabel("Сумма", { exact: true }).fill("1 500");
@@ -200,7 +200,7 @@ test(
     await dealForm.getByRole("button", { name: "Создать сделку" }).click();
     await expect(page).toHaveURL(/\/services\/guarantor\/deals\/\d+$/);
     await page.goto("/services/guarantor");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await hydrated(page);
     const dealRow = page.getByTestId("my-deals").getByTestId("deal-row");
     await expect(dealRow).toContainText(`Покупаю у ${scammer}`);
     await cardOpensFrom(dealRow);

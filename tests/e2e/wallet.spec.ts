@@ -7,16 +7,16 @@
  * deposit on /profile/deposit and on his public profile. The recipient sees both payments.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, registerMember, test, DEMO, openContext, authenticate } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate, hydrated as documentHydrated } from "./fixtures";
 
 /** The success message after a form post: a toast with JavaScript, the server's banner without. */
 async function expectNotice(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
 }
 
-/** With JavaScript, waits until the page has hydrated (the router exists), so a click is not lost. */
+/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
 async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (javaScriptEnabled) await documentHydrated(page);
 }
 
 /**
