@@ -69,10 +69,11 @@ function loadDraft(storageKey: string): DraftValues | null {
 /**
  * Autosaved drafts of the post editor (docs/product/content.md#post-editor), in the browser's local
  * storage under draftStorageKey(`draftKey`): the title, body, category and kind are written every
- * DRAFT_SAVE_MS while the member types and when the page is left; on return a draft that differs
- * from the form is put back with the notice «Восстановлен черновик» and «Удалить черновик» (which
- * also puts the form back as it came). A publish that succeeds (the action redirects away) removes
- * the draft. Nothing of this runs without JavaScript.
+ * DRAFT_SAVE_MS while the member types (counting from hydration for text typed before it) and when
+ * the page is left; on return a draft that differs from the form is put back with the notice
+ * «Восстановлен черновик» and «Удалить черновик» (which also puts the form back as it came). A
+ * publish that succeeds (the action redirects away) removes the draft. Nothing of this runs without
+ * JavaScript.
  */
 export function PostDraft({ formRef, draftKey, action }: { formRef: React.RefObject<HTMLFormElement | null>; draftKey: string; action: string }) {
   const hydrated = useHydrated();
