@@ -10,8 +10,8 @@
  *
  * 1. takes the head's module preloads out, keeping their addresses;
  * 2. replaces the inline module script with a classic one (same nonce) that, once the page has been
- *    painted, adds those preloads back (so React finds them when it hydrates the head) and inserts
- *    the original module script with the original text.
+ *    painted, adds those preloads back a few per task (so React finds them when it hydrates the head)
+ *    and then inserts the original module script with the original text.
  *
  * A tab opened in the background paints nothing until shown; there the scripts start at once, so
  * its notifications still arrive. Only the shapes React Router writes today are touched: a preload
@@ -29,15 +29,24 @@ const HEAD_END = "</head>";
 const LATEST_START_MS = 3_000;
 
 /**
+ * How many module preloads the starter adds in one task. Each one a script adds costs Chromium about
+ * half a millisecond of the main thread (0.4–1 ms measured on a post page), so the 34 of a post page
+ * made one task of 48–61 ms after the first paint, which Lighthouse counts as blocking four times
+ * over; four at a time keep each task at a few ms (a message between tasks, no timer clamping).
+ */
+const PRELOADS_PER_TASK = 4;
+
+/**
  * Runs in the page: waits for the first paint as the browser reports it (a `paint` performance
- * entry, which comes once the frame is shown), then asks for the modules and starts the app, once.
+ * entry, which comes once the frame is shown), then asks for the modules, PRELOADS_PER_TASK at a
+ * time (all at once in a hidden tab), and starts the app, once.
  * Where paint timing is missing, after the next animation frame; in any case no later than
  * `LATEST_START_MS` after the starter ran. Neither an animation frame nor the `load` event is enough
  * where paint timing exists: Chromium runs frames it does not show yet and may fire `load` before
  * the first paint (a same-site navigation keeps the previous page on screen a while, and cached
  * files load at once). `M` is the list of module addresses, `C` the module script's text.
  */
-const STARTER = `(function(M,C){var n=document.currentScript.nonce,d=0,P=window.PerformanceObserver;function go(){if(d)return;d=1;for(var i=0;i<M.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=M[i];l.nonce=n;document.head.appendChild(l)}var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=C;document.head.appendChild(s)}if(document.visibilityState!=="visible")return go();if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(e,o){o.disconnect();go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${LATEST_START_MS})})`;
+const STARTER = `(function(M,C){var n=document.currentScript.nonce,d=0,W=window,P=W.PerformanceObserver;function go(){if(d)return;d=1;var i=0,h=document.visibilityState!=="visible",c=W.MessageChannel&&new W.MessageChannel();if(c)c.port1.onmessage=step;step();function step(){for(var k=0;(h||k<${PRELOADS_PER_TASK})&&i<M.length;k++,i++){var l=document.createElement("link");l.rel="modulepreload";l.href=M[i];l.nonce=n;document.head.appendChild(l)}if(i<M.length){c?c.port2.postMessage(0):setTimeout(step,0);return}if(c)c.port1.close();var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=C;document.head.appendChild(s)}}if(document.visibilityState!=="visible")return go();if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(e,o){o.disconnect();go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${LATEST_START_MS})})`;
 
 /**
  * A rewriter for one document: call it on each chunk of the streamed HTML, in order; it returns
