@@ -10,7 +10,7 @@
  *
  * 1. takes the head's module preloads out, keeping their addresses;
  * 2. replaces the inline module script with a classic one (same nonce) that, once the page has been
- *    painted, adds those preloads back a few per task (so React finds them when it hydrates the head)
+ *    painted, adds those preloads back one per task (so React finds them when it hydrates the head)
  *    and then inserts the original module script with the original text.
  *
  * A tab opened in the background paints nothing until shown; there the scripts start at once, so
@@ -30,16 +30,17 @@ const LATEST_START_MS = 3_000;
 
 /**
  * How many module preloads the starter adds in one task. Each one a script adds costs Chromium about
- * half a millisecond of the main thread (0.4–1 ms measured on a post page), so the 34 of a post page
- * made one task of 48–61 ms after the first paint, which Lighthouse counts as blocking four times
- * over; four at a time keep each task at a few ms (a message between tasks, no timer clamping).
+ * half a millisecond of the main thread (0.4–1 ms measured on a post page, several times that under
+ * Lighthouse's load), so the 34 of a post page made one task of 48–61 ms after the first paint,
+ * which Lighthouse counts as blocking four times over. One a task, the tasks chained by a message
+ * (no timer clamping), is what kept Lighthouse's blocking time lowest (docs/decisions/0057).
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 1;
 
 /**
  * Runs in the page: waits for the first paint as the browser reports it (a `paint` performance
- * entry, which comes once the frame is shown), then asks for the modules, PRELOADS_PER_TASK at a
- * time (all at once in a hidden tab), and starts the app, once.
+ * entry, which comes once the frame is shown), then asks for the modules, PRELOADS_PER_TASK a task
+ * (all at once in a hidden tab), and starts the app, once.
  * Where paint timing is missing, after the next animation frame; in any case no later than
  * `LATEST_START_MS` after the starter ran. Neither an animation frame nor the `load` event is enough
  * where paint timing exists: Chromium runs frames it does not show yet and may fire `load` before
