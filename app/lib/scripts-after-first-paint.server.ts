@@ -39,8 +39,8 @@ const PRELOADS_PER_TASK = 1;
 
 /**
  * Runs in the page: waits for the first paint as the browser reports it (a `paint` performance
- * entry, which comes once the frame is shown), then asks for the modules, PRELOADS_PER_TASK a task
- * (all at once in a hidden tab), and starts the app, once.
+ * entry, which comes once the frame is shown), then asks for the modules, PRELOADS_PER_TASK in each
+ * task (all at once in a hidden tab), and starts the app, once.
  * Where paint timing is missing, after the next animation frame; in any case no later than
  * `LATEST_START_MS` after the starter ran. Neither an animation frame nor the `load` event is enough
  * where paint timing exists: Chromium runs frames it does not show yet and may fire `load` before

@@ -6,7 +6,7 @@
  * the numbers without JavaScript.
  */
 import { randomUUID } from "node:crypto";
-import { authenticate, DEMO, expect, newMember, openContext, registerMember, test, hydrated } from "./fixtures";
+import { authenticate, DEMO, expect, newMember, openContext, registerMember, test, hydratedWithScripts } from "./fixtures";
 
 test("an admin suspends a member: they are signed out and the sign-in page says why and until when", async ({ page, browser }) => {
   const other = await openContext(browser);
@@ -137,7 +137,7 @@ test("an admin's top-up is in the audit log; the member page links the member's 
 
   await authenticate(page, DEMO.admin);
   await page.goto("/profile/wallet");
-  if (test.info().project.use.javaScriptEnabled) await hydrated(page);
+  await hydratedWithScripts(page);
   const form = page.getByTestId("topup-form");
   await form.getByLabel("Участник").fill(member.username);
   await form.getByLabel("Сумма пополнения").fill("500");

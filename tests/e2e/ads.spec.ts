@@ -9,11 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { authenticate, DEMO, expect, openContext, registerMember, test, hydrated as documentHydrated } from "./fixtures";
-
-async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await documentHydrated(page);
-}
+import { authenticate, DEMO, expect, openContext, registerMember, test, hydratedWithScripts } from "./fixtures";
 
 test("request an ad → the admin approves → it runs in the feed labelled «Реклама» → a click is counted", async ({ page, browser, javaScriptEnabled }) => {
   const title = `Скины CS2 ${Date.now().toString(36)}`;
@@ -22,7 +18,7 @@ test("request an ad → the admin approves → it runs in the feed labelled «Р
   const admin = await openContext(browser);
   await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   const topUp = admin.page.getByTestId("topup-form");
   await topUp.getByLabel("Участник").fill(member.username);
   await topUp.getByLabel("Сумма пополнения").fill("1 000");
@@ -31,7 +27,7 @@ test("request an ad → the admin approves → it runs in the feed labelled «Р
   await expect(admin.page.getByText(`Баланс ${member.username} пополнен на 1 000,00 ₽`, { exact: true })).toBeVisible();
 
   await page.goto("/ads");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await expect(page.getByTestId("ad-slots")).toContainText("Баннер в ленте");
   const form = page.getByTestId("ad-request-form");
   await form.getByLabel("Место").selectOption({ label: "Баннер в ленте — 300,00 ₽ в день" });
@@ -82,7 +78,7 @@ test("request an ad → the admin approves → it runs in the feed labelled «Р
 
   // The admin approves it.
   await admin.page.goto("/admin/ads");
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   const pending = admin.page.getByTestId("pending-ad").filter({ hasText: title });
   await expect(pending).toContainText(member.username);
   await pending.getByRole("button", { name: "Одобрить" }).click();
@@ -125,7 +121,7 @@ test("an admin adds an ad slot, members can request it on /ads, then the admin t
   await admin.page.goto("/admin/ads");
   await admin.page.getByRole("link", { name: "Добавить место" }).click();
   await expect(admin.page).toHaveURL(/\/admin\/ads\/slots\/new$/);
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   const form = admin.page.getByTestId("slot-save-form");
   await form.getByLabel("Название").fill(name);
   await form.getByLabel("Где показывать").selectOption({ label: "Блок рядом с лентой на главной" });
@@ -147,7 +143,7 @@ test("an admin adds an ad slot, members can request it on /ads, then the admin t
   await expect(page.getByTestId("ad-slots")).toContainText(name);
 
   await slot.getByRole("link", { name }).click();
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   await admin.page.getByLabel("Открыто для заявок").uncheck();
   await admin.page.getByRole("button", { name: "Сохранить" }).click();
   await expect(admin.page).toHaveURL(/\/admin\/ads$/);

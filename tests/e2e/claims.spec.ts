@@ -5,7 +5,7 @@
  * the deposit); the accused is then on /blacklist with the reason and amount, and his avatar
  * carries the scam mark on his profile.
  */
-import { expect, registerMember, test, DEMO, openContext, authenticate, hydrated } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate, hydratedWithScripts } from "./fixtures";
 
 test("a member files a claim, the moderator upholds it, the accused is on /blacklist with the scam mark", async ({ page, browser }) => {
   const other = await openContext(browser);
@@ -14,7 +14,7 @@ test("a member files a claim, the moderator upholds it, the accused is on /black
   // The claimant proposes a guarantor deal to the accused, then files a claim about it from the accused's profile.
   await registerMember(page);
   await page.goto("/services/guarantor");
-  if (test.info().project.use.javaScriptEnabled) await hydrated(page);
+  await hydratedWithScripts(page);
   const dealForm = page.getByTestId("new-deal-form");
   await dealForm.getByLabel("Вторая сторона").fill(accused.username);
   await dealForm.getByLabel("Сумма", { exact: true }).fill("1 500");

@@ -200,3 +200,8 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
  * hydration begins, before the page's effects have attached their listeners.
  */
 export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+/** Waits as `hydrated` does in the project with JavaScript; returns at once in the one without. */
+export async function hydratedWithScripts(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled) await hydrated(page);
+}

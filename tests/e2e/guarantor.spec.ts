@@ -5,19 +5,14 @@
  * post on the deal page; the balances on /profile/wallet show the money moved as agreed.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, registerMember, test, type Member, DEMO, openContext, authenticate, hydrated as documentHydrated } from "./fixtures";
-
-/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
-async function hydrated(page: Page) {
-  if (test.info().project.use.javaScriptEnabled) await documentHydrated(page);
-}
+import { expect, registerMember, test, type Member, DEMO, openContext, authenticate, hydratedWithScripts } from "./fixtures";
 
 /** The demo admin credits `member` with `roubles` through the wallet page's top-up form. */
 async function topUp(browser: Browser, member: Member, roubles: string) {
   const admin = await openContext(browser);
   await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
-  await hydrated(admin.page);
+  await hydratedWithScripts(admin.page);
   const form = admin.page.getByTestId("topup-form");
   await form.getByLabel("Участник").fill(member.username);
   await form.getByLabel("Сумма пополнения").fill(roubles);
@@ -35,7 +30,7 @@ async function expectAvailable(page: Page, text: string) {
 /** Fills «Новая сделка» on /services/guarantor and submits it; returns the new deal's page URL. */
 async function createDeal(page: Page, input: { counterparty: string; role: "Покупатель" | "Продавец"; amount: string; description: string; feePayer: string }) {
   await page.goto("/services/guarantor");
-  await hydrated(page);
+  await hydratedWithScripts(page);
   const form = page.getByTestId("new-deal-form");
   await expect(form).toContainText("5 %, минимум 50,00 ₽");
   await form.getByLabel("Вторая сторона").fill(input.counterparty);
@@ -56,7 +51,7 @@ async function createDeal(page: Page, input: { counterparty: string; role: "По
  */
 async function act(page: Page, url: string, button: string | RegExp, state: string, moves?: { amount: string; seller: string }) {
   await page.goto(url);
-  await hydrated(page);
+  await hydratedWithScripts(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: button }).click();
   if (moves) {
     const confirm = page.getByTestId("deal-confirm");
@@ -147,7 +142,7 @@ test("a dispute resolved by a moderator with a split", async ({ page, browser })
     .getByRole("link", { name: new RegExp(`${seller.username} → ${buyer.username}`) })
     .click();
   await expect(moderator.page).toHaveURL(new RegExp(`${url}$`));
-  await hydrated(moderator.page);
+  await hydratedWithScripts(moderator.page);
   await expect(moderator.page.getByText("Сервер настроен наполовину").first()).toBeVisible();
   // With JavaScript the seller's share appears only for «split»; without it, it is always there with a hint.
   const share = moderator.page.getByLabel("Доля продавца при разделе");
@@ -187,7 +182,7 @@ test("a stale button after the other party moved the deal: the refusal in Russia
 
   // The seller has the deal open with «Принять сделку»; meanwhile the buyer cancels it.
   await sellerContext.page.goto(url);
-  await hydrated(sellerContext.page);
+  await hydratedWithScripts(sellerContext.page);
   const accept = sellerContext.page.getByTestId("deal-actions").getByRole("button", { name: "Принять сделку" });
   await expect(accept).toBeVisible();
   await act(page, url, "Отменить сделку", "Отменена");

@@ -11,12 +11,7 @@
  */
 import type { Page } from "@playwright/test";
 import { decodeHtml } from "../setup/html";
-import { authenticate, DEMO, expect, openContext, registerMember, test, type Member, hydrated as documentHydrated } from "./fixtures";
-
-/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
-async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await documentHydrated(page);
-}
+import { authenticate, DEMO, expect, openContext, registerMember, test, type Member, hydratedWithScripts } from "./fixtures";
 
 /** POSTs a JSON call as `page`'s member (the CSRF token of their page forms, a fresh idempotency key); returns `data`. */
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
@@ -53,7 +48,7 @@ test("releasing a hold early is confirmed with the recipient's trust card; «И�
   await api(page, "/api/profile/payments/transfer", { recipient: recipient.username, amount: 20_000, holdHours: 24, memo: "за ключ" });
 
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const release = `Снять удержание: 200,00 ₽ для ${recipient.username}`;
   await page.getByRole("button", { name: release }).click();
   const confirm = page.getByTestId("release-confirm");
@@ -70,7 +65,7 @@ test("releasing a hold early is confirmed with the recipient's trust card; «И�
   await expect(page.getByTestId("outgoing-holds").getByTestId("hold")).toContainText(`200,00 ₽ для ${recipient.username}`);
   await expect(page.getByTestId("release-confirm")).toHaveCount(0);
 
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByRole("button", { name: release }).click();
   await page.getByTestId("release-confirm").getByRole("button", { name: "Подтвердить" }).click();
   await expectNotice(page, "Удержание снято: 200,00 ₽ зачислены получателю");
@@ -87,7 +82,7 @@ test("locking money in the deposit and asking for it back are confirmed; «Из�
   await topUp(browser, member, 100_000);
 
   await page.goto("/profile/deposit");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const lock = page.getByTestId("deposit-form");
   await lock.getByLabel("Сумма").fill("400");
   await lock.getByRole("button", { name: "Внести в депозит" }).click();
@@ -100,7 +95,7 @@ test("locking money in the deposit and asking for it back are confirmed; «Из�
 
   await confirmLock.getByRole("link", { name: "Изменить" }).click();
   await expect(lock.getByLabel("Сумма")).toHaveValue("400,00");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await lock.getByLabel("Сумма").fill("350");
   await lock.getByRole("button", { name: "Внести в депозит" }).click();
   await expect(confirmLock.getByTestId("confirm-amount")).toHaveText("350,00 ₽");
@@ -122,7 +117,7 @@ test("locking money in the deposit and asking for it back are confirmed; «Из�
 
   await confirmWithdrawal.getByRole("link", { name: "Изменить" }).click();
   await expect(withdraw.getByLabel("Сумма к выводу")).toHaveValue("100,00");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await withdraw.getByRole("button", { name: "Подать заявку на вывод" }).click();
   await confirmWithdrawal.getByRole("button", { name: "Подтвердить" }).click();
   await expectNotice(page, "Заявка на вывод 100,00 ₽ принята");
@@ -152,7 +147,7 @@ test("funding a deal and confirming receipt show the seller's trust card and mov
   const url = `/services/guarantor/deals/${deal.id}`;
 
   await page.goto(url);
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: "Оплатить 1 050,00 ₽" }).click();
   const confirm = page.getByTestId("deal-confirm");
   await expect(confirm.getByTestId("confirm-party")).toContainText(seller.username);
@@ -166,7 +161,7 @@ test("funding a deal and confirming receipt show the seller's trust card and mov
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(page.getByTestId("deal-confirm")).toHaveCount(0);
   await expect(page.getByTestId("deal-state")).toHaveText("Принята");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: "Оплатить 1 050,00 ₽" }).click();
   await confirm.getByRole("button", { name: "Подтвердить" }).click();
   await expect(page.getByTestId("deal-state")).toHaveText("Оплачена");
@@ -174,7 +169,7 @@ test("funding a deal and confirming receipt show the seller's trust card and mov
   await api(sellerContext.page, `/api/guarantor/deals/${deal.id}/actions`, { action: "deliver" });
   await sellerContext.close();
   await page.goto(url);
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: "Подтвердить получение" }).click();
   await expect(confirm.getByTestId("confirm-party")).toContainText(seller.username);
   await expect(confirm.getByTestId("confirm-amount")).toHaveText("1 000,00 ₽");
@@ -196,7 +191,7 @@ test("an admin's top-up is confirmed with the member's trust card and their bala
   await other.close();
   await authenticate(page, DEMO.admin);
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const form = page.getByTestId("topup-form");
   await form.getByLabel("Участник").fill(member.username);
   await form.getByLabel("Сумма пополнения").fill("1234,5");
@@ -211,7 +206,7 @@ test("an admin's top-up is confirmed with the member's trust card and their bala
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(form.getByLabel("Участник")).toHaveValue(member.username);
   await expect(form.getByLabel("Сумма пополнения")).toHaveValue("1234,50");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await form.getByLabel("Сумма пополнения").fill("500");
   await form.getByRole("button", { name: "Пополнить" }).click();
   await expect(confirm.getByTestId("confirm-amount")).toHaveText("500,00 ₽");
@@ -230,7 +225,7 @@ test("cancelling a pending withdrawal is confirmed: the amount stays in the depo
   await api(page, "/api/profile/payments/deposit/withdrawal", { amount: 15_000 });
 
   await page.goto("/profile/deposit");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("pending-withdrawal").getByRole("button", { name: "Отменить" }).click();
   const confirm = page.getByTestId("cancel-confirm");
   await expect(confirm.getByTestId("confirm-amount")).toHaveText("150,00 ₽");
@@ -239,7 +234,7 @@ test("cancelling a pending withdrawal is confirmed: the amount stays in the depo
 
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(page.getByTestId("pending-withdrawal")).toContainText("Заявка на вывод 150,00 ₽");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("pending-withdrawal").getByRole("button", { name: "Отменить" }).click();
   await confirm.getByRole("button", { name: "Подтвердить" }).click();
   await expectNotice(page, "Заявка на вывод отменена");
@@ -268,7 +263,7 @@ test("agreeing to cancel a funded deal is confirmed with the buyer's card and th
   await buyerContext.close();
 
   await page.goto(`/services/guarantor/deals/${deal.id}`);
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: "Согласиться на отмену" }).click();
   const confirm = page.getByTestId("deal-confirm");
   await expect(confirm.getByTestId("confirm-party")).toContainText(buyer.username);
@@ -279,7 +274,7 @@ test("agreeing to cancel a funded deal is confirmed with the buyer's card and th
 
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(page.getByTestId("deal-confirm")).toHaveCount(0);
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("deal-actions").getByRole("button", { name: "Согласиться на отмену" }).click();
   await confirm.getByRole("button", { name: "Подтвердить" }).click();
   await expectNotice(page, "Сделка отменена, деньги вернулись покупателю");
@@ -311,7 +306,7 @@ test("upholding a claim with compensation is confirmed with the claimant's card 
 
   await authenticate(page, DEMO.moderator);
   await page.goto(`/claims/${claim.id}`);
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByLabel(/^Удовлетворить/).check();
   await page.getByLabel("Причина решения").fill("Переписка подтверждает");
   await page.getByLabel("Компенсация из депозита").fill("150");
@@ -325,7 +320,7 @@ test("upholding a claim with compensation is confirmed with the claimant's card 
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(page.getByLabel("Причина решения")).toHaveValue("Переписка подтверждает");
   await expect(page.getByLabel("Компенсация из депозита")).toHaveValue("150,00");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByRole("button", { name: "Вынести решение" }).click();
   await confirm.getByRole("button", { name: "Подтвердить" }).click();
   await expect(page.getByTestId("claim-decision")).toContainText("Возмещено из депозита: 150,00 ₽");

@@ -6,12 +6,7 @@
  * and his avatar carries the scam overlay.
  */
 import type { Page } from "@playwright/test";
-import { expect, registerMember, test, DEMO, openContext, authenticate, hydrated as documentHydrated } from "./fixtures";
-
-/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
-async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await documentHydrated(page);
-}
+import { expect, registerMember, test, DEMO, openContext, authenticate, hydratedWithScripts } from "./fixtures";
 
 /** The id of member `username` through the people search the transfer form uses. */
 async function memberId(page: Page, username: string): Promise<number> {
@@ -36,7 +31,7 @@ test("a transfer is confirmed on a second step that shows the recipient's trust 
   const admin = await openContext(browser);
   await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   const topUp = admin.page.getByTestId("topup-form");
   await topUp.getByLabel("Участник").fill(payer.username);
   await topUp.getByLabel("Сумма пополнения").fill("300");
@@ -46,7 +41,7 @@ test("a transfer is confirmed on a second step that shows the recipient's trust 
   await admin.close();
 
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const transfer = page.getByTestId("transfer-form");
   await transfer.getByLabel("Получатель").fill(recipient.username);
   await transfer.getByLabel("Сумма").fill("120,50");
@@ -84,7 +79,7 @@ test("a personal chat with a SCAMMER opens with the warning and the scam overlay
   await registerMember(page);
   const scammer = await memberId(page, "Sanya_Trader");
   await page.goto(`/profile/${scammer}`);
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByRole("button", { name: "Написать", exact: true }).click();
   const conversation = page.getByTestId("conversation");
   await expect(conversation.getByTestId("conversation-title")).toContainText("Sanya_Trader");
@@ -95,7 +90,7 @@ test("a personal chat with a SCAMMER opens with the warning and the scam overlay
 test("the recipient field suggests members' names as one types @js-only", async ({ page, javaScriptEnabled }) => {
   await registerMember(page);
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await page.getByTestId("transfer-form").getByLabel("Получатель").pressSequentially("Sanya_Tr");
   await expect(page.getByTestId("recipient-suggestions").locator('option[value="Sanya_Trader"]')).toHaveCount(1);
 });
@@ -115,7 +110,7 @@ test("a failing name lookup leaves the transfer form working: an unknown recipie
     }),
   );
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const transfer = page.getByTestId("transfer-form");
   const lookup = page.waitForResponse(/\/api\/profiles\/search/);
   await transfer.getByLabel("Получатель").pressSequentially(`nobody_${Date.now().toString(36)}`);

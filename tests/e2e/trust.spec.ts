@@ -55,7 +55,7 @@ test("focusing a member's name from the keyboard opens their trust card, and Esc
   await hydrated(page);
   const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true });
   const trustCard = page.getByTestId("trust-card");
-  // The router is there before hydration ends: a focus the page was not yet listening for is given again.
+  // The card's first load may land after this focus has ended: the focus is given again until it shows.
   await expect(async () => {
     await name.blur();
     await name.focus();

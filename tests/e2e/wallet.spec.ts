@@ -7,16 +7,11 @@
  * deposit on /profile/deposit and on his public profile. The recipient sees both payments.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, registerMember, test, DEMO, openContext, authenticate, hydrated as documentHydrated } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate, hydratedWithScripts } from "./fixtures";
 
 /** The success message after a form post: a toast with JavaScript, the server's banner without. */
 async function expectNotice(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
-}
-
-/** With JavaScript, waits until the page has hydrated, so a click is not lost. */
-async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await documentHydrated(page);
 }
 
 /**
@@ -54,7 +49,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   const admin = await openContext(browser);
   await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   const topUp = admin.page.getByTestId("topup-form");
   await topUp.getByLabel("Участник").fill(payer.username);
   await topUp.getByLabel("Сумма пополнения").fill("1 000");
@@ -64,7 +59,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   await admin.close();
 
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   await expect(balance(page, "available")).toContainText("1 000,00 ₽");
   await expect(logEntries(page, "balance-log").first()).toContainText("Пополнение");
 
@@ -120,7 +115,7 @@ test("admin top-up → transfers with and without a hold → a refused transfer 
   // Part of the balance becomes the public deposit.
   await page.getByRole("link", { name: "Депозит →" }).click();
   await expect(page).toHaveURL("/profile/deposit");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const lock = page.getByTestId("deposit-form");
   await lock.getByLabel("Сумма").fill("1 000");
   await lock.getByRole("button", { name: "Внести в депозит" }).click();
@@ -177,7 +172,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   const admin = await openContext(browser);
   await authenticate(admin.page, DEMO.admin);
   await admin.page.goto("/profile/wallet");
-  await hydrated(admin.page, javaScriptEnabled);
+  await hydratedWithScripts(admin.page);
   const topUp = admin.page.getByTestId("topup-form");
   await topUp.getByLabel("Участник").fill(payer.username);
   await topUp.getByLabel("Сумма пополнения").fill("500");
@@ -187,7 +182,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   await admin.close();
 
   await page.goto("/profile/wallet");
-  await hydrated(page, javaScriptEnabled);
+  await hydratedWithScripts(page);
   const transfer = page.getByTestId("transfer-form");
   await transfer.getByLabel("Получатель").fill(`nobody_${Date.now().toString(36)}`);
   await transfer.getByLabel("Сумма").fill("10");
@@ -205,7 +200,7 @@ test("an unknown recipient is refused beside its field; a hold released in anoth
   // The same member has the wallet open in a second tab; the first tab releases the hold.
   const stale = await page.context().newPage();
   await stale.goto("/profile/wallet");
-  await hydrated(stale, javaScriptEnabled);
+  await hydratedWithScripts(stale);
   const release = `Снять удержание: 100,00 ₽ для ${recipient.username}`;
   await page.getByRole("button", { name: release }).click();
   await confirmStep(page, "release-confirm", "100,00 ₽");

@@ -7,7 +7,7 @@
  */
 import { Agent, setGlobalDispatcher } from "undici";
 
-// Setup files run before every file, and the api project's files share a worker: one agent each.
+// Setup files run before every file, and the api project's files share a worker: one agent per worker.
 const worker = globalThis as { apiTestsAgent?: Agent };
 if (!worker.apiTestsAgent) {
   worker.apiTestsAgent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 10_000 });
