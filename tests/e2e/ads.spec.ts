@@ -7,11 +7,10 @@
  * noopener" through the click counter; a click is counted and the advertiser sees the
  * impressions and the click on /ads, and the notification.
  */
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { authenticate, DEMO, expect, openContext, registerMember, test, hydratedWithScripts } from "./fixtures";
 
-test("request an ad → the admin approves → it runs in the feed labelled «Реклама» → a click is counted", async ({ page, browser, javaScriptEnabled }) => {
+test("request an ad → the admin approves → it runs in the feed labelled «Реклама» → a click is counted", async ({ page, browser }) => {
   const title = `Скины CS2 ${Date.now().toString(36)}`;
   const member = await registerMember(page);
 
@@ -113,7 +112,7 @@ test("request an ad → the admin approves → it runs in the feed labelled «Р
   await expect(page.getByText("admin одобрил(а) вашу рекламу").first()).toBeVisible();
 });
 
-test("an admin adds an ad slot, members can request it on /ads, then the admin takes it off sale", async ({ page, browser, javaScriptEnabled }) => {
+test("an admin adds an ad slot, members can request it on /ads, then the admin takes it off sale", async ({ page, browser }) => {
   const name = `Боковой баннер ${Date.now().toString(36)}`;
   await registerMember(page);
   const admin = await openContext(browser);

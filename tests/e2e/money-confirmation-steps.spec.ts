@@ -35,11 +35,7 @@ async function expectNotice(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
 }
 
-test("releasing a hold early is confirmed with the recipient's trust card; «Изменить» goes back to the list", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}, testInfo) => {
+test("releasing a hold early is confirmed with the recipient's trust card; «Изменить» goes back to the list", async ({ page, browser }, testInfo) => {
   const other = await openContext(browser);
   const recipient = await registerMember(other.page);
   await other.close();
@@ -73,11 +69,7 @@ test("releasing a hold early is confirmed with the recipient's trust card; «И�
   await expect(page.getByTestId("balance-available")).toContainText("300,00 ₽");
 });
 
-test("locking money in the deposit and asking for it back are confirmed; «Изменить» keeps the amount", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}, testInfo) => {
+test("locking money in the deposit and asking for it back are confirmed; «Изменить» keeps the amount", async ({ page, browser }, testInfo) => {
   const member = await registerMember(page);
   await topUp(browser, member, 100_000);
 
@@ -125,11 +117,7 @@ test("locking money in the deposit and asking for it back are confirmed; «Из�
   await expect(page.getByTestId("deposit-amount")).toContainText("350,00 ₽");
 });
 
-test("funding a deal and confirming receipt show the seller's trust card and move money only on «Подтвердить»", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}, testInfo) => {
+test("funding a deal and confirming receipt show the seller's trust card and move money only on «Подтвердить»", async ({ page, browser }, testInfo) => {
   const sellerContext = await openContext(browser);
   const seller = await registerMember(sellerContext.page);
   const buyer = await registerMember(page);
@@ -184,7 +172,6 @@ test("funding a deal and confirming receipt show the seller's trust card and mov
 test("an admin's top-up is confirmed with the member's trust card and their balance after; «Изменить» keeps the values", async ({
   page,
   browser,
-  javaScriptEnabled,
 }, testInfo) => {
   const other = await openContext(browser);
   const member = await registerMember(other.page);
@@ -214,11 +201,7 @@ test("an admin's top-up is confirmed with the member's trust card and their bala
   await expectNotice(page, `Баланс ${member.username} пополнен на 500,00 ₽`);
 });
 
-test("cancelling a pending withdrawal is confirmed: the amount stays in the deposit; «Изменить» keeps the request", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}) => {
+test("cancelling a pending withdrawal is confirmed: the amount stays in the deposit; «Изменить» keeps the request", async ({ page, browser }) => {
   const member = await registerMember(page);
   await topUp(browser, member, 100_000);
   await api(page, "/api/profile/payments/deposit", { amount: 40_000 });
@@ -242,7 +225,7 @@ test("cancelling a pending withdrawal is confirmed: the amount stays in the depo
   await expect(page.getByTestId("deposit-amount")).toContainText("400,00 ₽");
 });
 
-test("agreeing to cancel a funded deal is confirmed with the buyer's card and the refund", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test("agreeing to cancel a funded deal is confirmed with the buyer's card and the refund", async ({ page, browser }, testInfo) => {
   const buyerContext = await openContext(browser);
   const buyer = await registerMember(buyerContext.page);
   const seller = await registerMember(page);
@@ -284,7 +267,6 @@ test("agreeing to cancel a funded deal is confirmed with the buyer's card and th
 test("upholding a claim with compensation is confirmed with the claimant's card and the deposit after; «Изменить» keeps the decision", async ({
   page,
   browser,
-  javaScriptEnabled,
 }) => {
   const parties = await openContext(browser);
   const accused = await registerMember(parties.page);

@@ -18,11 +18,7 @@ async function memberId(page: Page, username: string): Promise<number> {
   return found.id;
 }
 
-test("a transfer is confirmed on a second step that shows the recipient's trust card; «Изменить» keeps the values", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}, testInfo) => {
+test("a transfer is confirmed on a second step that shows the recipient's trust card; «Изменить» keeps the values", async ({ page, browser }, testInfo) => {
   const other = await openContext(browser);
   const recipient = await registerMember(other.page);
   await other.close();
@@ -75,7 +71,7 @@ test("a transfer is confirmed on a second step that shows the recipient's trust 
   await expect(page.getByTestId("transfer-confirm")).toHaveCount(0);
 });
 
-test("a personal chat with a SCAMMER opens with the warning and the scam overlay on his avatar", async ({ page, javaScriptEnabled }) => {
+test("a personal chat with a SCAMMER opens with the warning and the scam overlay on his avatar", async ({ page }) => {
   await registerMember(page);
   const scammer = await memberId(page, "Sanya_Trader");
   await page.goto(`/profile/${scammer}`);
@@ -87,7 +83,7 @@ test("a personal chat with a SCAMMER opens with the warning and the scam overlay
   await expect(conversation.locator("header [data-slot='avatar-overlay']")).toBeVisible();
 });
 
-test("the recipient field suggests members' names as one types @js-only", async ({ page, javaScriptEnabled }) => {
+test("the recipient field suggests members' names as one types @js-only", async ({ page }) => {
   await registerMember(page);
   await page.goto("/profile/wallet");
   await hydratedWithScripts(page);
@@ -95,10 +91,7 @@ test("the recipient field suggests members' names as one types @js-only", async 
   await expect(page.getByTestId("recipient-suggestions").locator('option[value="Sanya_Trader"]')).toHaveCount(1);
 });
 
-test("a failing name lookup leaves the transfer form working: an unknown recipient is still refused beside its field @js-only", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("a failing name lookup leaves the transfer form working: an unknown recipient is still refused beside its field @js-only", async ({ page }) => {
   // The suggestions' request failing (a 500 seen once, a limit's 429) replaced the wallet with the error page.
   await registerMember(page);
   await page.route(/\/api\/profiles\/search/, (route) =>

@@ -35,6 +35,9 @@ test("a scammer's post cards carry the scam overlay", async ({ page }) => {
 test("hovering a member's name opens their trust card with deposit, deals and claims", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/blacklist");
   await page.getByRole("link", { name: "Sanya_Trader" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sanya_Trader" })).toBeVisible();
+  // A pointer that came to rest before the page's script started sends no new enter event: wait for it.
+  await hydrated(page);
   const name = page.getByTestId("post-card").first().getByRole("link", { name: "Sanya_Trader", exact: true });
   await name.hover();
   const trustCard = page.getByTestId("trust-card");

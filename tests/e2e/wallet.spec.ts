@@ -40,7 +40,7 @@ async function confirmStep(page: Page, testId: string, amount: string) {
 const balance = (page: Page, id: "available" | "held" | "deposit") => page.getByTestId(`balance-${id}`);
 const logEntries = (page: Page, list: "balance-log" | "deposit-log"): Locator => page.getByTestId(list).getByTestId("log-entry");
 
-test("admin top-up → transfers with and without a hold → a refused transfer → a deposit shown on the profile", async ({ page, browser, javaScriptEnabled }) => {
+test("admin top-up → transfers with and without a hold → a refused transfer → a deposit shown on the profile", async ({ page, browser }) => {
   const other = await openContext(browser);
   const recipient = await registerMember(other.page);
   const payer = await registerMember(page);
@@ -163,7 +163,6 @@ test("a visitor is sent to sign in from the wallet and the deposit pages", async
 test("an unknown recipient is refused beside its field; a hold released in another tab is refused beside the list and disappears", async ({
   page,
   browser,
-  javaScriptEnabled,
 }) => {
   const other = await openContext(browser);
   const recipient = await registerMember(other.page);
