@@ -96,7 +96,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TELEGRAM_MARK_SCRIPT }} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Pictures, not SVG: a browser draws an SVG icon on the page's main thread after the first
+            paint (docs/decisions/0059). public/favicon.svg is their source: scripts/favicons.mjs. */}
+        <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {/* With a precedence React 19 puts the stylesheet ahead of the scripts' module preloads, so the
             one render-blocking file is asked for first (docs/decisions/0032). */}
         <link rel="stylesheet" href={appStylesHref} precedence="default" />

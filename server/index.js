@@ -86,8 +86,8 @@ const securityHeaders = helmet({
 });
 app.use(securityHeaders);
 
-// Browsers ask for /favicon.ico even when the page names an SVG icon.
-app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+// Browsers ask for /favicon.ico even when the page names another icon.
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon-32.png"));
 app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1d", fallthrough: true }));
 
 // Request bodies are read whole by the actions, so cap them: a post of 50 000 Cyrillic

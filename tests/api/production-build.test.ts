@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../setup/server";
 
@@ -65,6 +66,23 @@ describe("the production server (issue 12)", () => {
     await response.text();
     // The development build warns `No routes matched location "..."` on every unmatched render.
     expect(server.output()).not.toContain("No routes matched location");
+  });
+
+  it("names a 32 px PNG as the tab's icon, never an SVG, and /favicon.ico leads to it (docs/decisions/0059)", async () => {
+    const html = await (await fetch(server.baseUrl + "/")).text();
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*>/g)].map((match) => match[0]);
+    expect(icons).toHaveLength(1);
+    expect(icons[0]).toContain('type="image/png"');
+    const href = icons[0]!.match(/href="([^"]+)"/)![1]!;
+    const icon = await fetch(server.baseUrl + href);
+    expect(icon.headers.get("content-type")).toBe("image/png");
+    expect(await sharp(Buffer.from(await icon.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 32, height: 32 });
+    const touchIcon = html.match(/<link rel="apple-touch-icon" href="([^"]+)"/)?.[1];
+    expect(touchIcon).toBeDefined();
+    expect(await sharp(Buffer.from(await (await fetch(server.baseUrl + touchIcon)).arrayBuffer())).metadata()).toMatchObject({ width: 180, height: 180 });
+    const legacy = await fetch(server.baseUrl + "/favicon.ico", { redirect: "manual" });
+    expect(legacy.status).toBe(301);
+    expect(legacy.headers.get("location")).toBe(href);
   });
 
   it("asks for the stylesheet before any script, and for the home page's background at once", async () => {
