@@ -6,7 +6,7 @@
  * redirects and shows the result, and the badges are rendered by the server.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, newMember, registerMember, test, type Member, openContext } from "./fixtures";
+import { expect, hydratedWithScripts, newMember, registerMember, test, type Member, openContext } from "./fixtures";
 
 /** With JavaScript, waits until the form is hydrated (it then carries via=fetcher). */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {
@@ -333,7 +333,9 @@ test(
     }
 
     // Scrolled to the top, the reader asks for older messages: they appear above, and the message
-    // that was at the top stays where it was on screen.
+    // that was at the top stays where it was on screen. Before hydration the link would load the
+    // older page as a new page (the no-JS way).
+    await hydratedWithScripts(page);
     const scroller = page.getByTestId("message-scroller");
     await scroller.evaluate((el) => el.scrollTo({ top: -el.scrollHeight }));
     const top = messages(page).first();
@@ -345,7 +347,9 @@ test(
     await expect.poll(() => messages(page).count()).toBeGreaterThan(30);
     expect(page.url()).toBe(url);
     expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
-    // A new message arriving below does not move what the reader is reading either.
+    // A new message arriving below does not move what the reader is reading either; it comes live,
+    // so the page must be listening before it is sent.
+    await listening(page, `conversation:group:${publicId}`);
     const csrf = await latecomer.page.locator('input[name="csrf"]').first().inputValue();
     const late = await latecomer.page.request.post(`/api/profile/conversation/group/${publicId}/messages`, {
       data: { body: `История ${tag}: опоздавшее сообщение` },
