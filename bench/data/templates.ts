@@ -7,7 +7,8 @@
  *
  * Deterministic: the same templates in the same order for the same counts.
  */
-import { categoryPools, makeKit, type ArticleTopic, type CategoryPool, type Draft, type Kit } from "../../app/db/seed/pools";
+import { buildArticleBody, buildPostBody, POSTS_PER_CATEGORY } from "../../app/db/seed/content";
+import { categoryPools, makeKit } from "../../app/db/seed/pools";
 import { Rng } from "../../app/db/seed/prng";
 import { markdownExcerpt } from "../../app/lib/markdown.server";
 
@@ -30,54 +31,8 @@ export interface TemplateGroup {
   count: number;
 }
 
-/** Posts per category in the demo seed (content.ts): the bench data keeps the same mix. */
-export const CATEGORY_WEIGHTS: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8: 22, 9: 22 };
-
-const MIN_POST_BODY = 300;
-const MAX_BODY = 4000;
-const MIN_ARTICLE_BODY = 1500;
-
-const withBlocks = (parts: string[]) =>
-  parts
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join("\n\n");
-
-/** content.ts buildPostBody: the topic's blocks, then fillers up to 380–700 characters, usually a closing. */
-function buildPostBody(k: Kit, pool: CategoryPool, draft: Draft): string {
-  const parts = [...draft.blocks];
-  const target = k.int(380, 700);
-  const maxFillers = k.int(1, 2);
-  const fillers = k.rng.shuffle([...(draft.fillers ?? []), ...pool.fillers]);
-  let added = 0;
-  for (const filler of fillers) {
-    const length = withBlocks(parts).length;
-    const enough = length >= target || added >= maxFillers;
-    if (enough && added >= 1 && length >= MIN_POST_BODY + 40) break;
-    parts.push(k.text(filler));
-    added++;
-  }
-  if (k.chance(0.85)) parts.push(k.text(k.pick(draft.closings ?? pool.closings)));
-  return withBlocks(parts);
-}
-
-/** content.ts buildArticleBody: intro, the topic's sections, extra sections up to 1 700+ characters, outro. */
-function buildArticleBody(k: Kit, pool: CategoryPool, article: ArticleTopic): string {
-  const parts = [k.text(article.intro)];
-  for (const section of article.sections) parts.push(`## ${section.heading}\n\n${k.text(section.body)}`);
-  const outro = k.text(k.pick(pool.articleOutros));
-  const headings = new Set(article.sections.map((section) => section.heading));
-  for (const extra of k.rng.shuffle(pool.extraSections)) {
-    if (headings.has(extra.heading)) continue;
-    const current = withBlocks([...parts, outro]).length;
-    const wantMore = current < MIN_ARTICLE_BODY + 200 || k.chance(0.35);
-    const candidate = `## ${extra.heading}\n\n${k.text(extra.body)}`;
-    if (!wantMore || current + candidate.length + 2 > MAX_BODY) break;
-    parts.push(candidate);
-  }
-  parts.push(outro);
-  return withBlocks(parts);
-}
+/** Posts per category in the demo seed: the bench data keeps the same mix. */
+export const CATEGORY_WEIGHTS = POSTS_PER_CATEGORY;
 
 /**
  * A paragraph appended after a template's body must not change its excerpt: the generator

@@ -5,7 +5,8 @@
  */
 import { Rng } from "./prng";
 
-const COMMENTS = [
+/** Top-level comments of the demo; the bench data set's list (bench/data/texts.ts) begins with them. */
+export const COMMENTS = [
   "Спасибо, полезно! Сохранил в закладки.",
   "Актуально ещё? Написал в личку.",
   "Цена адекватная, если всё как в описании.",
@@ -28,7 +29,8 @@ const COMMENTS = [
   "Спорная тема, но аргументы понятны.",
 ];
 
-const REPLIES = [
+/** Replies of the demo; the bench data set's list begins with them. */
+export const REPLIES = [
   "Да, всё ещё актуально, пишите.",
   "Согласен, спасибо за дополнение!",
   "Скрины отправил в личку.",
@@ -39,7 +41,8 @@ const REPLIES = [
   "Ссылку добавил в пост.",
 ];
 
-const WALL = [
+/** Wall entries of the demo; the bench data set's list begins with them. */
+export const WALL = [
   "Спасибо за быструю сделку! Всё пришло, как договаривались.",
   "Рад знакомству на форуме, обращайся, если что.",
   "Отличный продавец, рекомендую всем.",

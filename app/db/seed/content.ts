@@ -38,7 +38,8 @@ export const seedMembers: SeedMember[] = memberDefs.map(({ username, displayName
 }));
 
 /** Generated posts per category (articles included); admin announcements come on top. */
-const POSTS_PER_CATEGORY: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8: 22, 9: 22 };
+/** Posts per category in the demo; the bench data set (bench/data/templates.ts) keeps the same mix. */
+export const POSTS_PER_CATEGORY: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8: 22, 9: 22 };
 const SEED = 0x5c0d_ca11;
 const MIN_POST_BODY = 300;
 const MAX_BODY = 4000;
@@ -106,7 +107,11 @@ function withBlocks(parts: string[]): string {
     .join("\n\n");
 }
 
-function buildPostBody(k: Kit, pool: CategoryPool, draft: Draft): string {
+/**
+ * A post's body: the topic's blocks, then category fillers up to 380–700 characters, usually a
+ * closing line. Shared with the bench data set's templates (bench/data/templates.ts).
+ */
+export function buildPostBody(k: Kit, pool: CategoryPool, draft: Draft): string {
   const parts = [...draft.blocks];
   const target = k.int(380, 700);
   const maxFillers = k.int(1, 2);
@@ -123,7 +128,11 @@ function buildPostBody(k: Kit, pool: CategoryPool, draft: Draft): string {
   return withBlocks(parts);
 }
 
-function buildArticleBody(k: Kit, pool: CategoryPool, article: ArticleTopic): string {
+/**
+ * An article's body: its intro, the topic's sections, extra sections up to 1 700+ characters (never
+ * past MAX_BODY), the outro. Shared with the bench data set's templates (bench/data/templates.ts).
+ */
+export function buildArticleBody(k: Kit, pool: CategoryPool, article: ArticleTopic): string {
   const parts = [k.text(article.intro)];
   for (const section of article.sections) parts.push(`## ${section.heading}\n\n${k.text(section.body)}`);
   const outro = k.text(k.pick(pool.articleOutros));
