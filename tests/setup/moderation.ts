@@ -4,9 +4,11 @@
  * written about a target.
  */
 import { and, desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
 import { auditLog, users, type AuditAction } from "~/db/schema";
 import type { UserRow } from "~/domain/users/users.server";
+import { AppError } from "~/lib/errors";
 import { openSession } from "~/lib/session.server";
 import { makeUser } from "./factories";
 
@@ -43,4 +45,14 @@ export async function auditEntries(db: Db, action: AuditAction, targetUserId?: n
     .from(auditLog)
     .where(targetUserId === undefined ? eq(auditLog.action, action) : and(eq(auditLog.action, action), eq(auditLog.targetUserId, targetUserId)))
     .orderBy(desc(auditLog.id));
+}
+
+/** The AppError `run` rejects with; fails the test when it resolves or throws anything else. */
+export async function refusal(run: () => Promise<unknown>): Promise<AppError> {
+  const error = await run().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
-import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { auditEntries, makeMember } from "../../../tests/setup/moderation";
+import { auditEntries, makeMember, refusal } from "../../../tests/setup/moderation";
 import type { UserRow } from "../users/users.server";
 import { listAuditLog, writeAudit } from "./audit.server";
 import { grantRank } from "./roles.server";
@@ -25,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe(`audit log on ${engine}`, () => {
   it("refuses UPDATE and DELETE of its rows in the database itself, whoever asks", async () => {

@@ -14,11 +14,10 @@ import { deleteMessage, listMessages, sendMessage } from "~/domain/conversations
 import { getPost, listPosts } from "~/domain/posts/posts.server";
 import type { UserRow } from "~/domain/users/users.server";
 import { createWallPost, loadWall } from "~/domain/wall/wall.server";
-import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { eventsDuring } from "../../../tests/setup/domain";
 import { makePost } from "../../../tests/setup/factories";
-import { auditEntries, makeMember } from "../../../tests/setup/moderation";
+import { auditEntries, makeMember, refusal } from "../../../tests/setup/moderation";
 import { deleteContent, MAX_PINNED_POSTS, movePost, restoreContent, setPostCommentsClosed, setPostPinned } from "./content.server";
 
 let t: TestDatabase;
@@ -36,15 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const commentCount = async (postId: number) => (await t.db.select({ n: posts.commentCount }).from(posts).where(eq(posts.id, postId)))[0]!.n;
 

@@ -5,11 +5,10 @@ import { fileClaim } from "~/domain/claims/claims.server";
 import { createDeal } from "~/domain/deals/deals.server";
 import { topUp } from "~/domain/ledger/wallet.server";
 import type { UserRow } from "~/domain/users/users.server";
-import { AppError } from "~/lib/errors";
 import { createUserSession } from "~/lib/session.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makePost } from "../../../tests/setup/factories";
-import { makeMember } from "../../../tests/setup/moderation";
+import { makeMember, refusal } from "../../../tests/setup/moderation";
 import { getDashboardCounts, getMemberAdminView, listMembers } from "./members.server";
 import { fileReport } from "./reports.server";
 import { liftSanction, muteMember, suspendMember } from "./sanctions.server";
@@ -29,15 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe(`the /admin dashboard and members on ${engine}`, () => {
   it("counts open reports (items and reports), open claims, disputes and today's new members", async () => {

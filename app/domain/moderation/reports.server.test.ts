@@ -20,10 +20,9 @@ import { buildSitemap } from "~/domain/search/sitemap.server";
 import { getProfile, type UserRow } from "~/domain/users/users.server";
 import { createWallPost, loadWall } from "~/domain/wall/wall.server";
 import { eventBus } from "~/lib/events.server";
-import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { eventsDuring, inboxOf } from "../../../tests/setup/domain";
-import { auditEntries, makeMember, makeSeasonedMember } from "../../../tests/setup/moderation";
+import { auditEntries, makeMember, makeSeasonedMember, refusal } from "../../../tests/setup/moderation";
 import { getReportGroup, listReportQueue, resolveReports } from "./report-queue.server";
 import { fileReport, HIDE_THRESHOLD } from "./reports.server";
 import { assertMaySignIn, getOwnSanctions } from "./sanctions.server";
@@ -45,15 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /** A post by `author` with a word nobody else uses, so search finds exactly it. */
 async function postBy(author: UserRow): Promise<{ id: number; word: string }> {

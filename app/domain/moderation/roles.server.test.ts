@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "~/lib/errors";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { auditEntries, makeMember, reload } from "../../../tests/setup/moderation";
+import { auditEntries, makeMember, refusal, reload } from "../../../tests/setup/moderation";
 import { grantRank, revokeRank } from "./roles.server";
 
 let t: TestDatabase;
@@ -11,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe(`roles on ${engine}`, () => {
   it("lets an admin grant and revoke MODERATOR, VERIFIED and ADMIN, each written to the audit log", async () => {

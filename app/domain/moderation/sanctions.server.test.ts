@@ -18,12 +18,11 @@ import type { UserRow } from "~/domain/users/users.server";
 import { createWallPost } from "~/domain/wall/wall.server";
 import { authenticateWithForm } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
-import { AppError } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { createUserSession } from "~/lib/session.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makePost } from "../../../tests/setup/factories";
-import { auditEntries, makeMember } from "../../../tests/setup/moderation";
+import { auditEntries, makeMember, refusal } from "../../../tests/setup/moderation";
 import { AccountSuspended, MemberMuted } from "./errors";
 import { assertMayPublish, assertMaySignIn, getOwnSanctions, liftSanction, listSanctionsOf, muteMember, suspendMember } from "./sanctions.server";
 import { logger } from "~/lib/logger.server";
@@ -45,15 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /** Signs in through the password form as the login page and the Auth.js-style call do. */
 function signInForm(login: string, password = PASSWORD) {

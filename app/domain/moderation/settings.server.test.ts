@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, type UserRow } from "~/domain/users/users.server";
-import { AppError } from "~/lib/errors";
 import { signInTelegramMember } from "~/lib/telegram/members.server";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
-import { auditEntries, makeMember } from "../../../tests/setup/moderation";
+import { auditEntries, makeMember, refusal } from "../../../tests/setup/moderation";
 import { getSiteRules, getSiteSettings, isRegistrationOpen, setMainPageBackground, setRegistrationOpen, setSiteRules } from "./settings.server";
 
 let t: TestDatabase;
@@ -18,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe(`site settings on ${engine}`, () => {
   it("closes registration: new accounts are refused in Russian, Telegram creates none, linked members still sign in", async () => {
