@@ -52,6 +52,66 @@ export function claimNotFound(): NotFound {
   return new NotFound("Претензия не найдена", "claim_not_found");
 }
 
+/**
+ * The checks of a claim decision before the claim is read (decideClaim and its confirmation step,
+ * previewClaimDecision): moderator `moderatorId` may decide, `claimId` is an id, and `input` is a
+ * decision, with compensation (kopecks) only when upholding. Returns the parsed decision.
+ * Throws Forbidden (`not_moderator`; NotFound first for a claim the caller may not even see),
+ * NotFound (`claim_not_found`), ValidationFailed (`invalid_input`, `compensation_on_reject`).
+ * docs/product/claims.md#deciding.
+ */
+export async function parseClaimDecision(
+  db: Db,
+  moderatorId: number,
+  claimId: number,
+  input: DecideClaimInput,
+): Promise<{ decision: "uphold" | "reject"; note: string; compensation: number | null }> {
+  const moderator = await getUserById(db, moderatorId);
+  if (!isModeratorRole(moderator?.role)) {
+    await getClaim(db, moderatorId, claimId); // NotFound for a claim the caller may not even see
+    throw new Forbidden("Решение по претензии принимает модератор", "not_moderator");
+  }
+  if (!isValidId(claimId)) throw claimNotFound();
+  const parsed = DecideClaimInputSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed);
+  const { decision, note } = parsed.data;
+  const compensation = parsed.data.compensation ?? null;
+  if (decision === "reject" && compensation !== null) {
+    const message = "Компенсация назначается только при удовлетворении претензии";
+    throw new ValidationFailed(message, { compensation: [message] }, "compensation_on_reject");
+  }
+  return { decision, note, compensation };
+}
+
+/**
+ * The checks of a decision on `claim` as read (under its lock in decideClaim): moderator
+ * `moderatorId` is not a party, the claim is still open, and `compensation` kopecks are at most the
+ * claimed amount. Throws Forbidden (`party_cannot_decide`), Conflict (`claim_already_decided`),
+ * ValidationFailed (`compensation_above_claim`). docs/product/claims.md#compensation.
+ */
+export function checkClaimDecidable(
+  claim: { claimantId: number; accusedId: number; status: string; amount: number },
+  moderatorId: number,
+  compensation: number | null,
+): void {
+  if (claim.claimantId === moderatorId || claim.accusedId === moderatorId) {
+    throw new Forbidden("Нельзя решать претензию, в которой вы участвуете", "party_cannot_decide");
+  }
+  if (claim.status !== "open") throw new Conflict("По этой претензии уже принято решение", "claim_already_decided");
+  if (compensation !== null && compensation > claim.amount) {
+    const message = `Компенсация не может превышать сумму претензии (${formatKopecks(claim.amount)})`;
+    throw new ValidationFailed(message, { compensation: [message] }, "compensation_above_claim");
+  }
+}
+
+/** InsufficientFunds (`insufficient_deposit`): `compensation` kopecks exceed the accused's `deposit`. */
+export function compensationAboveDeposit(deposit: number, compensation: number): InsufficientFunds {
+  return new InsufficientFunds(
+    `Компенсация больше депозита участника: на депозите ${formatKopecks(deposit)}, а назначено ${formatKopecks(compensation)}`,
+    "insufficient_deposit",
+  );
+}
+
 async function findMember(db: Db, ref: string | number): Promise<UserRow | null> {
   if (typeof ref === "number") return isValidId(ref) ? getUserById(db, ref) : null;
   assertCleanText("accused", ref);
@@ -152,45 +212,19 @@ async function assertNoOpenClaim(tx: Tx, claimantId: number, accusedId: number):
  * when compensation exceeds the deposit). Nothing changes on any refusal.
  */
 export async function decideClaim(db: Db, moderatorId: number, claimId: number, input: DecideClaimInput, key: string): Promise<ClaimDto> {
-  const moderator = await getUserById(db, moderatorId);
-  if (!isModeratorRole(moderator?.role)) {
-    await getClaim(db, moderatorId, claimId); // NotFound for a claim the caller may not even see
-    throw new Forbidden("Решение по претензии принимает модератор", "not_moderator");
-  }
-  if (!isValidId(claimId)) throw claimNotFound();
-  const parsed = DecideClaimInputSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed);
-  const { decision, note } = parsed.data;
-  const compensation = parsed.data.compensation ?? null;
-  if (decision === "reject" && compensation !== null) {
-    const message = "Компенсация назначается только при удовлетворении претензии";
-    throw new ValidationFailed(message, { compensation: [message] }, "compensation_on_reject");
-  }
-
+  const { decision, note, compensation } = await parseClaimDecision(db, moderatorId, claimId, input);
   const request = { claimId, decision, note, compensation };
   const { result, replayed } = await runOperationDetailed(db, moderatorId, key, "claim.decide", request, async (tx, operation) => {
     const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for("update");
     if (!claim) throw claimNotFound();
-    if (claim.claimantId === moderatorId || claim.accusedId === moderatorId) {
-      throw new Forbidden("Нельзя решать претензию, в которой вы участвуете", "party_cannot_decide");
-    }
-    if (claim.status !== "open") throw new Conflict("По этой претензии уже принято решение", "claim_already_decided");
+    checkClaimDecidable(claim, moderatorId, compensation);
     let transferId: number | null = null;
     let depositAfter: number | null = null;
     if (decision === "uphold" && compensation !== null) {
-      if (compensation > claim.amount) {
-        const message = `Компенсация не может превышать сумму претензии (${formatKopecks(claim.amount)})`;
-        throw new ValidationFailed(message, { compensation: [message] }, "compensation_above_claim");
-      }
       const depositRef = { kind: "member_deposit" as const, userId: claim.accusedId };
       const balances = await lockLedgerAccounts(tx, [depositRef, { kind: "member_available", userId: claim.claimantId }]);
       const deposit = balances.get(`member_deposit:${claim.accusedId}`) ?? 0;
-      if (compensation > deposit) {
-        throw new InsufficientFunds(
-          `Компенсация больше депозита участника: на депозите ${formatKopecks(deposit)}, а назначено ${formatKopecks(compensation)}`,
-          "insufficient_deposit",
-        );
-      }
+      if (compensation > deposit) throw compensationAboveDeposit(deposit, compensation);
       const [transfer] = await postTransfers(tx, operation.id, [
         {
           kind: "compensation",

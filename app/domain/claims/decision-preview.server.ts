@@ -8,14 +8,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { claims } from "~/db/schema";
-import { Conflict, Forbidden, InsufficientFunds, ValidationFailed } from "~/lib/errors";
-import { isValidId } from "~/lib/ids";
 import { memberBalances } from "../ledger/ledger.server";
-import { formatKopecks } from "../ledger/money";
-import { isModeratorRole } from "../users/roles";
 import { getUserById } from "../users/users.server";
-import { claimNotFound, getClaim, invalid } from "./claims.server";
-import { DecideClaimInputSchema, type DecideClaimInput } from "./schemas";
+import { checkClaimDecidable, claimNotFound, compensationAboveDeposit, parseClaimDecision } from "./claims.server";
+import type { DecideClaimInput } from "./schemas";
 
 /** What upholding a claim with compensation would move. Kopecks. */
 export interface ClaimDecisionPreview {
@@ -41,43 +37,18 @@ export interface ClaimDecisionPreview {
  * InsufficientFunds (`insufficient_deposit`).
  */
 export async function previewClaimDecision(db: Db, moderatorId: number, claimId: number, input: DecideClaimInput): Promise<ClaimDecisionPreview> {
-  const moderator = await getUserById(db, moderatorId);
-  if (!isModeratorRole(moderator?.role)) {
-    await getClaim(db, moderatorId, claimId);
-    throw new Forbidden("Решение по претензии принимает модератор", "not_moderator");
-  }
-  if (!isValidId(claimId)) throw claimNotFound();
-  const parsed = DecideClaimInputSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed);
-  const { decision, note } = parsed.data;
-  const compensation = parsed.data.compensation ?? null;
-  if (decision === "reject" && compensation !== null) {
-    const message = "Компенсация назначается только при удовлетворении претензии";
-    throw new ValidationFailed(message, { compensation: [message] }, "compensation_on_reject");
-  }
+  const { note, compensation } = await parseClaimDecision(db, moderatorId, claimId, input);
   const [claim] = await db.select().from(claims).where(eq(claims.id, claimId));
   if (!claim) throw claimNotFound();
-  if (claim.claimantId === moderatorId || claim.accusedId === moderatorId) {
-    throw new Forbidden("Нельзя решать претензию, в которой вы участвуете", "party_cannot_decide");
-  }
-  if (claim.status !== "open") throw new Conflict("По этой претензии уже принято решение", "claim_already_decided");
+  checkClaimDecidable(claim, moderatorId, compensation);
   const paid = compensation ?? 0;
-  if (paid > claim.amount) {
-    const message = `Компенсация не может превышать сумму претензии (${formatKopecks(claim.amount)})`;
-    throw new ValidationFailed(message, { compensation: [message] }, "compensation_above_claim");
-  }
   const [{ member_deposit: deposit }, { member_available: available }, claimant, accused] = await Promise.all([
     memberBalances(db, claim.accusedId, ["member_deposit"]),
     memberBalances(db, claim.claimantId, ["member_available"]),
     getUserById(db, claim.claimantId),
     getUserById(db, claim.accusedId),
   ]);
-  if (paid > deposit) {
-    throw new InsufficientFunds(
-      `Компенсация больше депозита участника: на депозите ${formatKopecks(deposit)}, а назначено ${formatKopecks(paid)}`,
-      "insufficient_deposit",
-    );
-  }
+  if (paid > deposit) throw compensationAboveDeposit(deposit, paid);
   return {
     claimId: claim.id,
     amount: claim.amount,
