@@ -37,6 +37,25 @@ export function clientAddressHeaders(): Record<string, string> {
   return { "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` };
 }
 
+/**
+ * In the project with JavaScript, makes `page.goto` and `page.reload` return once the page they
+ * opened has hydrated, as a person waits for a page to be ready before using it: a click before
+ * that takes the page's no-JavaScript way (a form posted as a page, a link followed), and a journey
+ * asserting what the script does would fail now and then (CI, 2026-12-05). Only an HTML answer is
+ * waited for; `waitUntil: "commit"` opts out, for the journeys that act before the scripts start.
+ */
+function navigationsWaitForHydration(page: Page): void {
+  if (!test.info().project.use.javaScriptEnabled) return;
+  const ready = async (response: Awaited<ReturnType<Page["goto"]>>, waitUntil: string | undefined) => {
+    if (waitUntil !== "commit" && response?.headers()["content-type"]?.startsWith("text/html")) await hydrated(page);
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => ready(await goto(url, options), options?.waitUntil);
+  page.reload = async (options) => ready(await reload(options), options?.waitUntil);
+}
+
 export const test = base.extend<{ page: Page; turn: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, ...clientAddressHeaders() });
@@ -57,6 +76,7 @@ export const test = base.extend<{ page: Page; turn: void }>({
   page: async ({ page, turn }, use) => {
     void turn;
     const problems = watchErrors(page);
+    navigationsWaitForHydration(page);
     await use(page);
     expect(problems, "the page logged errors").toEqual([]);
     expect(await conflictsOnScreen(page), "elements with conflicting Tailwind utilities").toEqual([]);
@@ -80,6 +100,7 @@ export async function openContext(browser: Browser, options: { timezoneId?: stri
   });
   const page = await context.newPage();
   const problems = watchErrors(page);
+  navigationsWaitForHydration(page);
   return {
     page,
     async close() {
