@@ -5,7 +5,7 @@
  * page shows the whole answer. A stalled stream is explained in Russian; conversations are
  * renamed and deleted.
  */
-import { expect, holdScripts, hydrated, hydratedWithScripts, registerMember, test } from "./fixtures";
+import { expect, holdScripts, hydrated, registerMember, test } from "./fixtures";
 
 test("a member asks the assistant, sees the answer, a stalled answer explained, and renames and deletes the conversation", async ({
   page,
@@ -14,9 +14,6 @@ test("a member asks the assistant, sees the answer, a stalled answer explained, 
   await registerMember(page);
   await page.goto("/chatgpt");
   await expect(page.getByTestId("assistant-quota")).toHaveText("Сегодня осталось 50 из 50 запросов");
-  // With JavaScript the answer streams only once the page has hydrated; a click before that posts
-  // the form as a page would without scripts, and the whole answer arrives at once.
-  await hydratedWithScripts(page);
   const composer = page.getByTestId("assistant-composer");
   await composer.getByLabel("Сообщение ассистенту").fill("[медленно] Как проверить продавца?");
   await composer.getByRole("button", { name: "Отправить" }).click();

@@ -6,7 +6,7 @@
  * redirects and shows the result, and the badges are rendered by the server.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydratedWithScripts, newMember, registerMember, test, type Member, openContext } from "./fixtures";
+import { expect, newMember, registerMember, test, type Member, openContext } from "./fixtures";
 
 /** With JavaScript, waits until the form is hydrated (it then carries via=fetcher). */
 async function hydrated(form: Locator, javaScriptEnabled: boolean) {
@@ -333,9 +333,7 @@ test(
     }
 
     // Scrolled to the top, the reader asks for older messages: they appear above, and the message
-    // that was at the top stays where it was on screen. Before hydration the link would load the
-    // older page as a new page (the no-JS way).
-    await hydratedWithScripts(page);
+    // that was at the top stays where it was on screen.
     const scroller = page.getByTestId("message-scroller");
     await scroller.evaluate((el) => el.scrollTo({ top: -el.scrollHeight }));
     const top = messages(page).first();
