@@ -86,6 +86,21 @@ export const test = base.extend<{ page: Page; turn: void }>({
 export { expect };
 
 /**
+ * Saves a full-page screenshot of `page` at `path`: the record of what a journey saw, for a person
+ * to look at, not an assertion. Chromium's capture now and then refuses with "Unable to capture
+ * screenshot" while the page is fine (CI, 2026-12-05, a confirmation step in the no-JavaScript
+ * project); then it is asked once more, and a second refusal fails the journey.
+ */
+export async function recordScreenshot(page: Page, path: string): Promise<void> {
+  try {
+    await page.screenshot({ path, fullPage: true });
+  } catch (error) {
+    if (!String(error).includes("Unable to capture screenshot")) throw error;
+    await page.screenshot({ path, fullPage: true });
+  }
+}
+
+/**
  * Another person's page in its own browser context with the project's settings (JavaScript on
  * or off), failing the test on console errors as the fixture page does when closed.
  */

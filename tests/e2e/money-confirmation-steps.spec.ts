@@ -11,7 +11,7 @@
  */
 import type { Page } from "@playwright/test";
 import { decodeHtml } from "../setup/html";
-import { authenticate, DEMO, expect, openContext, registerMember, test, type Member, hydratedWithScripts } from "./fixtures";
+import { authenticate, DEMO, expect, openContext, registerMember, test, type Member, hydratedWithScripts, recordScreenshot } from "./fixtures";
 
 /** POSTs a JSON call as `page`'s member (the CSRF token of their page forms, a fresh idempotency key); returns `data`. */
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
@@ -54,7 +54,7 @@ test("releasing a hold early is confirmed with the recipient's trust card; «И�
   await expect(confirm.getByTestId("confirm-balance-after")).toHaveText("300,00 ₽");
   await expect(confirm).toContainText("за ключ");
   await expect(page.getByTestId("outgoing-holds")).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("release-confirm.png"), fullPage: true });
+  await recordScreenshot(page, testInfo.outputPath("release-confirm.png"));
 
   // «Изменить»: back to the wallet, the hold still held.
   await confirm.getByRole("link", { name: "Изменить" }).click();
@@ -105,7 +105,7 @@ test("locking money in the deposit and asking for it back are confirmed; «Из�
   await expect(confirmWithdrawal.getByTestId("confirm-deposit-after")).toHaveText("250,00 ₽");
   await expect(confirmWithdrawal.getByTestId("confirm-balance-after")).toHaveText("750,00 ₽");
   await expect(page.getByTestId("pending-withdrawal")).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("withdraw-confirm.png"), fullPage: true });
+  await recordScreenshot(page, testInfo.outputPath("withdraw-confirm.png"));
 
   await confirmWithdrawal.getByRole("link", { name: "Изменить" }).click();
   await expect(withdraw.getByLabel("Сумма к выводу")).toHaveValue("100,00");
@@ -144,7 +144,7 @@ test("funding a deal and confirming receipt show the seller's trust card and mov
   await expect(confirm.getByTestId("confirm-amount")).toHaveText("1 050,00 ₽");
   await expect(confirm.getByTestId("confirm-balance-after")).toHaveText("950,00 ₽");
   await expect(page.getByTestId("deal-state")).toHaveText("Принята");
-  await page.screenshot({ path: testInfo.outputPath("deal-fund-confirm.png"), fullPage: true });
+  await recordScreenshot(page, testInfo.outputPath("deal-fund-confirm.png"));
 
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(page.getByTestId("deal-confirm")).toHaveCount(0);
@@ -188,7 +188,7 @@ test("an admin's top-up is confirmed with the member's trust card and their bala
   await expect(confirm.getByTestId("trust-card-figures")).toContainText("Депозит");
   await expect(confirm.getByTestId("confirm-amount")).toHaveText("1 234,50 ₽");
   await expect(confirm.getByTestId("confirm-balance-after")).toHaveText("1 234,50 ₽");
-  await page.screenshot({ path: testInfo.outputPath("topup-confirm.png"), fullPage: true });
+  await recordScreenshot(page, testInfo.outputPath("topup-confirm.png"));
 
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(form.getByLabel("Участник")).toHaveValue(member.username);
@@ -253,7 +253,7 @@ test("agreeing to cancel a funded deal is confirmed with the buyer's card and th
   await expect(confirm.getByTestId("confirm-amount")).toHaveText("1 050,00 ₽");
   await expect(confirm.getByTestId("confirm-balance-after")).toHaveText("0,00 ₽");
   await expect(page.getByTestId("deal-state")).toHaveText("Оплачена");
-  await page.screenshot({ path: testInfo.outputPath("deal-agree-cancel-confirm.png"), fullPage: true });
+  await recordScreenshot(page, testInfo.outputPath("deal-agree-cancel-confirm.png"));
 
   await confirm.getByRole("link", { name: "Изменить" }).click();
   await expect(page.getByTestId("deal-confirm")).toHaveCount(0);

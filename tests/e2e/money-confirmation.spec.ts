@@ -6,7 +6,7 @@
  * and his avatar carries the scam overlay.
  */
 import type { Page } from "@playwright/test";
-import { expect, registerMember, test, DEMO, openContext, authenticate, hydratedWithScripts } from "./fixtures";
+import { expect, registerMember, test, DEMO, openContext, authenticate, hydratedWithScripts, recordScreenshot } from "./fixtures";
 
 /** The id of member `username` through the people search the transfer form uses. */
 async function memberId(page: Page, username: string): Promise<number> {
@@ -53,7 +53,7 @@ test("a transfer is confirmed on a second step that shows the recipient's trust 
   await expect(confirm.getByTestId("confirm-balance-after")).toHaveText("179,50 ₽");
   await expect(confirm).toContainText("12 часов");
   await expect(page.getByTestId("balance-available")).toContainText("300,00 ₽");
-  await page.screenshot({ path: testInfo.outputPath("transfer-confirm.png"), fullPage: true });
+  await recordScreenshot(page, testInfo.outputPath("transfer-confirm.png"));
 
   // «Изменить»: back to the form with everything typed kept.
   await confirm.getByRole("link", { name: "Изменить" }).click();
