@@ -6,7 +6,8 @@
  * post's counters (comment_count, like_count, views) are known before its rows are written
  * and equal them — without updating a million posts afterwards.
  */
-import { CATEGORY_WEIGHTS, type TemplateGroup } from "./templates";
+import { POSTS_PER_CATEGORY } from "../../app/db/seed/content";
+import type { TemplateGroup } from "./templates";
 import { activeMember, female, GROWTH, joinedBy, memberJoined, streamTime, username, type Model } from "./model";
 import { allocate, distinctMember, pick, rnd, textArray } from "./sql";
 import { COMMENTS, LONG_COMMENTS, REPLIES, SEARCH_SENTENCES } from "./texts";
@@ -52,9 +53,9 @@ function paretoCount(scale: number, u: string, cap: string): string {
 
 /** SQL of the category chosen by `u` with the demo seed's category mix. */
 function categoryOf(u: string): string {
-  const total = Object.values(CATEGORY_WEIGHTS).reduce((a, b) => a + b, 0);
+  const total = Object.values(POSTS_PER_CATEGORY).reduce((a, b) => a + b, 0);
   let running = 0;
-  const branches = Object.entries(CATEGORY_WEIGHTS).map(([id, weight]) => {
+  const branches = Object.entries(POSTS_PER_CATEGORY).map(([id, weight]) => {
     running += weight;
     return `when ${u} < ${running / total} then ${id}`;
   });

@@ -7,7 +7,7 @@
  *
  * Deterministic: the same templates in the same order for the same counts.
  */
-import { buildArticleBody, buildPostBody, POSTS_PER_CATEGORY } from "../../app/db/seed/content";
+import { buildArticleBody, buildPostBody } from "../../app/db/seed/content";
 import { categoryPools, makeKit } from "../../app/db/seed/pools";
 import { Rng } from "../../app/db/seed/prng";
 import { markdownExcerpt } from "../../app/lib/markdown.server";
@@ -30,9 +30,6 @@ export interface TemplateGroup {
   offset: number;
   count: number;
 }
-
-/** Posts per category in the demo seed: the bench data keeps the same mix. */
-export const CATEGORY_WEIGHTS = POSTS_PER_CATEGORY;
 
 /**
  * A paragraph appended after a template's body must not change its excerpt: the generator

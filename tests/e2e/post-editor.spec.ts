@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, holdScripts, hydrated, hydratedWithScripts, openContext, registerMember, test } from "./fixtures";
+import { expect, holdScripts, hydrated, openContext, registerMember, test } from "./fixtures";
 
 const picture = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } })
@@ -222,9 +222,6 @@ test("an author publishes and deletes their own post after confirming; others ma
   await expect(other.page.getByTestId("error-message")).toHaveText("Удалить пост может только его автор");
   await other.close();
 
-  // Published by a plain form post before hydration, the post page loaded afresh: its «Удалить» opens
-  // the question in place only once hydrated, else it is the link to the no-JS page.
-  await hydratedWithScripts(page);
   await page.getByRole("link", { name: "Удалить" }).click();
   // Without JavaScript the question is a page of its own; with it, it opens in place.
   if (test.info().project.name === "no-js") await expect(page).toHaveURL(`${postPath}/delete`);

@@ -6,7 +6,7 @@
  */
 import { sign } from "@telegram-apps/init-data-node";
 import sharp from "sharp";
-import { authenticate, expect, hydratedWithScripts, openContext, registerMember, signIn, test } from "./fixtures";
+import { authenticate, expect, openContext, registerMember, signIn, test } from "./fixtures";
 
 /** TELEGRAM_BOT_TOKEN of the e2e webServer in playwright.config.ts (a test-only value). */
 const BOT_TOKEN = "7000002:e2e-test-token";
@@ -77,9 +77,6 @@ test("pick theme colours: they are applied on every page after a reload, and «�
   await page.goto("/profile/settings");
   expect(await page.getByRole("button", { name: "Сохранить тему" }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(255, 0, 0)");
   await expect(page.getByLabel("Основной цвет")).toHaveValue("#ff0000");
-  // The local copy is written by the page's script once hydrated (none of the pages above need have
-  // hydrated), and «Сбросить» then goes through it, so it removes the copy before the toast shows.
-  await hydratedWithScripts(page);
   if (javaScriptEnabled) {
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userTheme")))!)).toEqual({
       primary: [255, 0, 0],

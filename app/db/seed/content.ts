@@ -37,8 +37,10 @@ export const seedMembers: SeedMember[] = memberDefs.map(({ username, displayName
   joinedDaysAgo,
 }));
 
-/** Generated posts per category (articles included); admin announcements come on top. */
-/** Posts per category in the demo; the bench data set (bench/data/templates.ts) keeps the same mix. */
+/**
+ * Generated posts per category (articles included); admin announcements come on top. The bench data
+ * set (bench/data/content.ts) keeps the same mix.
+ */
 export const POSTS_PER_CATEGORY: Record<number, number> = { 1: 32, 2: 30, 3: 30, 4: 30, 5: 24, 6: 26, 7: 24, 8: 22, 9: 22 };
 const SEED = 0x5c0d_ca11;
 const MIN_POST_BODY = 300;
