@@ -1,6 +1,8 @@
 // Sums Vitest and Playwright JSON reports, and steps that are one check each (`{"step": "lint",
 // "ok": false}` from scripts/test.sh), into one closing line: "N passed, N failed". A report that
-// is missing (its step crashed before writing it) counts as one failure. Every failed test is
+// is missing (its step crashed before writing it), a Playwright error outside the journeys (its
+// web server did not start) and a Vitest file that failed without a failed test (its hook threw)
+// each count as one failure (tests/lint/test-summary.test.ts). Every failed test is
 // named above that line, so the tail of a CI log says what failed without the rest of it.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
@@ -28,8 +30,10 @@ function vitestFailures(label, report) {
     for (const test of failedTests) {
       failures.push(`${label} › ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     }
-    // A file that failed to load has no failed test of its own but a message.
+    // A file that failed to load, or whose hook threw before its tests ran, has no failed test of
+    // its own but a message: it counts as one failure.
     if (failedTests.length === 0 && file.status === "failed") {
+      failed += 1;
       failures.push(`${label} › ${name}: ${firstLine(file.message)}`);
     }
   }
@@ -73,6 +77,12 @@ for (const file of process.argv.slice(2)) {
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
     playwrightFailures(label, report.suites);
+    // Errors outside any test (the web server that did not start, a global setup that threw):
+    // no journey ran, or not all of them, so each counts as one failure.
+    for (const error of report.errors ?? []) {
+      failed += 1;
+      failures.push(`${label} › ${firstLine(error.message)}`);
+    }
   }
 }
 if (failures.length > 0) {
