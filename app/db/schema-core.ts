@@ -30,6 +30,17 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * What the search index of posts holds: the post's search vector and one token more, its month
+ * ('#YYYYMM' of created_at in UTC), so a search can ask the index for the matches of recent
+ * months only (docs/decisions/0060-search-asks-recent-months-first.md). No word a member types
+ * becomes such a token: the parsers drop '#'. Queries must spell the same expression for the
+ * planner to use the index, so both take it from here.
+ */
+function searchDocument(searchVector: AnyPgColumn, created: AnyPgColumn) {
+  return sql`(${searchVector} || array_to_tsvector(array['#' || (extract(year from ${created} at time zone 'UTC') * 100 + extract(month from ${created} at time zone 'UTC'))::int::text]))`;
+}
+
 /** A colour theme: each colour an RGB triple (docs/product/routes.md#json-calls). */
 export interface ThemeColors {
   primary: [number, number, number];
@@ -205,7 +216,7 @@ export const posts = pgTable(
     ),
   },
   (t) => [
-    index("posts_search_idx").using("gin", t.searchVector),
+    index("posts_search_idx").using("gin", searchDocument(t.searchVector, t.createdAt)),
     index("posts_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("posts_category_created_idx").on(t.categoryId, t.createdAt.desc().nullsFirst()),
     index("posts_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
@@ -219,6 +230,9 @@ export const posts = pgTable(
     check("posts_counters_non_negative", sql`${t.views} >= 0 and ${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
   ],
 );
+
+/** The search index's expression over posts (searchDocument), for queries: `postSearchDocument @@ tsquery`. */
+export const postSearchDocument = searchDocument(posts.searchVector, posts.createdAt);
 
 /** Site-wide settings set by admins, e.g. mainPageBackground (docs/product/routes.md#json-calls). */
 export const settings = pgTable("settings", {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engine, type TestDatabase } from "../../../tests/setup/database";
 import { makeUser } from "../../../tests/setup/factories";
@@ -196,7 +196,9 @@ describe(`post search on ${engine}`, () => {
       select ${author.id}, 6, ${word} || ' выпуск ' || i, 'Марки', 'Марки', now() + interval '1 hour' + i * interval '1 second' from generate_series(1, 3500) i`);
     await t.db.execute(sql`analyze posts`);
     const pageOf = { page: 1, perPage: 50 };
-    const byIndex = await countQueries(t.db, () => searchPosts(t.db, { q: word, categoryId: 6 }, pageOf, { probeAboveMatches: Infinity }));
+    const byIndex = await countQueries(t.db, () =>
+      searchPosts(t.db, { q: word, categoryId: 6 }, pageOf, { probeAboveMatches: Infinity, windowAboveMatches: Infinity }),
+    );
     expect(byIndex.result).toMatchObject({ total: CANDIDATES, more: true });
     expect(byIndex.result.items[0]?.title).toBe(`${word} выпуск 3500`);
     // The estimate, the probe and the category's size side by side, then the walk ranked into a
@@ -205,5 +207,59 @@ describe(`post search on ${engine}`, () => {
     expect(byWalk.result.items.map((hit) => hit.id)).toEqual(byIndex.result.items.map((hit) => hit.id));
     expect(byWalk.result).toMatchObject({ total: CANDIDATES, more: true });
     expect([byIndex.queries, byWalk.queries]).toEqual([2, 4]);
+
+    // Across categories the planner's estimate (about 3 500) is right for one word: too few for two
+    // months to hold a thousand, so the index is asked once. With a second word it may be far too
+    // low, so recent months are asked first, and here they hold enough (decision 0060).
+    const oneWord = await countQueries(t.db, () => searchPosts(t.db, { q: word }, pageOf));
+    const twoWords = await countQueries(t.db, () => searchPosts(t.db, { q: `${word} выпуск` }, pageOf));
+    expect([oneWord.result.total, twoWords.result.total]).toEqual([CANDIDATES, CANDIDATES]);
+    expect(twoWords.result.items.map((hit) => hit.id)).toEqual(oneWord.result.items.map((hit) => hit.id));
+    expect([oneWord.queries, twoWords.queries]).toEqual([2, 3]);
+  });
+
+  it("asks the index for recent months first, then for the others, and finds what one query over every month finds (decision 0060)", async () => {
+    // A query of two words, 1 200 matches: 400 this month (the recent months), then 300 three months back,
+    // 200 ten months back and 300 thirty months back: the newest thousand take all but 199 of those.
+    const word = "фалеристика";
+    const monthStart = sql`(date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
+    const spread: [count: number, start: SQL][] = [
+      [400, sql`now() - interval '1 hour'`],
+      [300, sql`${monthStart} - interval '3 months' + interval '1 day'`],
+      [200, sql`${monthStart} - interval '10 months' + interval '1 day'`],
+      [300, sql`${monthStart} - interval '30 months' + interval '1 day'`],
+    ];
+    for (const [group, [n, start]] of spread.entries()) {
+      await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
+        select ${author.id}, 5, ${`${word} знак ${group + 1}-`} || i, 'Награды', 'Награды', ${start} + i * interval '1 second' from generate_series(1, ${n}) i`);
+    }
+    await t.db.execute(sql`analyze posts`);
+    const oneQuery = { windowAboveMatches: Infinity };
+    const byMonth = { windowAboveMatches: 0 };
+    for (const pageOf of [
+      { page: 1, perPage: 50 },
+      { page: CANDIDATES / 50, perPage: 50 },
+    ]) {
+      const whole = await searchPosts(t.db, { q: `${word} знак` }, pageOf, oneQuery);
+      const windowed = await countQueries(t.db, () => searchPosts(t.db, { q: `${word} знак` }, pageOf, byMonth));
+      expect(windowed.result).toMatchObject({ total: CANDIDATES, more: true });
+      expect(windowed.result.items.map((hit) => hit.id)).toEqual(whole.items.map((hit) => hit.id));
+      expect(windowed.result.items).toHaveLength(50);
+      // The estimate, the recent months and the others, then the ranked page.
+      expect(windowed.queries).toBe(4);
+    }
+    // The thousand reach back into the oldest group (equal ranks: newest first, so the last page
+    // is its oldest fifty): its newest 100 are in, the 1 001st only says there are more.
+    const last = await searchPosts(t.db, { q: `${word} знак` }, { page: CANDIDATES / 50, perPage: 50 }, byMonth);
+    expect(last.items.map((hit) => hit.title)).toEqual(Array.from({ length: 50 }, (_, i) => `${word} знак 4-${250 - i}`));
+
+    // A word with a thousand matches this month needs no other months.
+    const recent = "бонистика";
+    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
+      select ${author.id}, 5, ${recent} || ' купюра ' || i, 'Банкноты', 'Банкноты', now() - interval '2 hours' + i * interval '1 second' from generate_series(1, ${CANDIDATES + 20}) i`);
+    const early = await countQueries(t.db, () => searchPosts(t.db, { q: `${recent} купюра` }, { page: 1, perPage: 10 }, byMonth));
+    expect(early.result).toMatchObject({ total: CANDIDATES, more: true });
+    expect(early.result.items[0]?.title).toBe(`${recent} купюра ${CANDIDATES + 20}`);
+    expect(early.queries).toBe(3);
   });
 });

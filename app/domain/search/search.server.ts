@@ -8,10 +8,12 @@
  * two queries: the planner's estimate, then the newest matches ranked into the page with its
  * authors and highlights (docs/decisions/0053); a category search of a word the planner expects
  * often also tests the category's newest posts first (two more, side by side; docs/decisions/0052).
+ * The index also holds each post's month, so a query of several words with thousands of matches
+ * is looked for in recent months first (two more queries at most; docs/decisions/0060).
  */
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { executeRows, type Db } from "~/db/client.server";
-import { categories, posts, users } from "~/db/schema";
+import { categories, posts, postSearchDocument, users } from "~/db/schema";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
 import { publicPostSql } from "../moderation/visibility.server";
 import { toPostSummaryDto, type PostSummaryDto } from "../posts/posts.server";
@@ -72,6 +74,62 @@ const WALK_ABOVE_MATCHES = 30_000;
  */
 const PROBE_ABOVE_MATCHES = 2_000;
 const PROBE_ROWS = 500;
+/**
+ * Above this many estimated matches (and up to the walk) a query of several words asks the index
+ * for the matches of recent months first, and for the other months only if those were too few
+ * (docs/decisions/0060). The planner takes the words as independent, so their matches are often
+ * many times its estimate: «видеокарты для майнинга» was expected in 3 142 posts of the bench set
+ * and is in 21 813, 1 748 of them in the last two months. A single word's estimate is close for a
+ * common word, and a rarer word (under the walk's 30 000) seldom has a thousand matches in recent
+ * months: «велосипед», in 10 000 posts, has 781 there.
+ */
+const WINDOW_ABOVE_MATCHES = 2_000;
+/** The recent months, as months back from the current one in UTC: the next (a clock a little ahead), this one and the last. */
+const RECENT_MONTHS = { from: -1, to: 1 };
+
+/** The month token of the search document for `monthsBack` months before `now`'s month (UTC): '#YYYYMM'. */
+function monthToken(now: Date, monthsBack: number): string {
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+  return `#${month.getUTCFullYear() * 100 + month.getUTCMonth() + 1}`;
+}
+
+/** A tsquery (as text) matching the search documents of the RECENT_MONTHS before `now`. */
+function recentMonthsQuery(now: Date): string {
+  const tokens: string[] = [];
+  for (let back = RECENT_MONTHS.from; back <= RECENT_MONTHS.to; back++) tokens.push(`'${monthToken(now, back)}'`);
+  return tokens.join(" | ");
+}
+
+/** Whether a normalised query has two words or more to match (a negated word does not count). */
+function severalWords(q: string): boolean {
+  return q.split(" ").filter((word) => !word.startsWith("-") && /[\p{L}\p{N}]/u.test(word)).length > 1;
+}
+
+/**
+ * The ids of the newest CANDIDATES + 1 posts matching `tsquery` that `listed` keeps, newest first:
+ * the index is asked for the matches of the RECENT_MONTHS, then, if they are fewer, for those of
+ * every other month. Each query reads only the matches of its months, and every recent match is
+ * newer than every other, so the ids are the newest matches.
+ */
+async function newestMatchIdsByMonth(db: Db, tsquery: SQL, listed: SQL | undefined, now: Date): Promise<number[]> {
+  const wanted = CANDIDATES + 1;
+  const ids: number[] = [];
+  const recent = recentMonthsQuery(now);
+  for (const months of [sql`${tsquery} && (${recent})::tsquery`, sql`${tsquery} && !!(${recent})::tsquery`]) {
+    // Every match of the months from the index, then the newest: MATERIALIZED keeps the planner
+    // from walking posts_created_at_idx instead and testing each post it passes, which its costs
+    // favour when it expects many matches (half a second for «велосипед» when it expected 10 000).
+    const rows = await executeRows<{ id: number }>(
+      db,
+      sql`with found as materialized (select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts} where ${and(sql`${postSearchDocument} @@ (${months})`, listed)})
+        select id from found order by created_at desc, id desc limit ${wanted - ids.length}`,
+    );
+    ids.push(...rows.map((row) => Number(row.id)));
+    if (ids.length >= wanted) break;
+  }
+  return ids;
+}
+
 /**
  * What walking one post costs, in matches collected from the index: the walk reads each post's
  * search vector, the index only its date (bench/search on PostgreSQL: about 30 µs against 10).
@@ -137,8 +195,12 @@ export async function searchPosts(
   db: Db,
   query: SearchPostsQuery,
   params: PageParams,
-  /** Tests lower the estimates above which the newest posts are walked or probed, to search every way. */
-  { walkAboveMatches = WALK_ABOVE_MATCHES, probeAboveMatches = PROBE_ABOVE_MATCHES }: { walkAboveMatches?: number; probeAboveMatches?: number } = {},
+  /** Tests lower the estimates above which the newest posts are walked, probed or searched recent months first, to search every way. */
+  {
+    walkAboveMatches = WALK_ABOVE_MATCHES,
+    probeAboveMatches = PROBE_ABOVE_MATCHES,
+    windowAboveMatches = WINDOW_ABOVE_MATCHES,
+  }: { walkAboveMatches?: number; probeAboveMatches?: number; windowAboveMatches?: number } = {},
 ): Promise<PostSearchResult> {
   const q = normalizeQuery(query.q);
   if (q === "") return { ...toPage([], 0, params), q, searchable: false };
@@ -147,15 +209,21 @@ export async function searchPosts(
   // Posts deleted by a moderator or hidden by reports are found by nobody (issue 10).
   const listed: SQL[] = [publicPostSql];
   if (query.categoryId !== undefined) listed.push(eq(posts.categoryId, query.categoryId));
-  const where = and(sql`${posts.searchVector} @@ ${tsquery}`, ...listed);
+  const where = and(sql`${postSearchDocument} @@ ${tsquery}`, ...listed);
 
   const listedSql = and(...listed);
+  const several = severalWords(q);
   let estimate = await estimateMatches(db, where, walkAboveMatches);
   if (query.categoryId !== undefined && estimate.posts === 0 && estimate.matches > probeAboveMatches) {
     estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
+  const recentFirst = several && estimate.matches > windowAboveMatches;
+  const fromIndex = async (): Promise<MatchSource> => (recentFirst ? { ids: await newestMatchIdsByMonth(db, tsquery, listedSql, new Date()) } : { where });
   // A walk that found too few matches falls back to the index (the estimate was too high).
-  const rows = (await rankedPage(db, where, listedSql, tsquery, estimate, params)) ?? (await rankedPage(db, where, listedSql, tsquery, null, params)) ?? [];
+  const rows =
+    (estimate.posts > 0 ? await rankedPage(db, { walk: estimate }, listedSql, tsquery, params) : null) ??
+    (await rankedPage(db, await fromIndex(), listedSql, tsquery, params)) ??
+    [];
   const matched = rows[0]?.matched ?? 0;
   const more = matched > CANDIDATES;
   const counted = Math.min(matched, CANDIDATES);
@@ -195,8 +263,11 @@ function newestListed(db: Db, listed: SQL | undefined, limit: number) {
  * Tests the newest PROBE_ROWS posts `listed` keeps (one category's) against `tsquery`, and counts
  * those posts (the planner's estimate), side by side. Returns the walk's plan when walking the
  * newest posts, at WALKED_POST_COST each, reads less than collecting every match from the index
- * would: the probe's share of all the listed posts, or `estimatedMatches` if more. Null keeps the
- * index: no match among the probed posts, or fewer posts than a probe (docs/decisions/0052).
+ * would: the probe's share of all the listed posts, or `estimatedMatches` if more. Otherwise the
+ * index is kept (`posts` 0): with `matches` 0 when no probed post matched, so recent months are not
+ * asked first (decision 0060; they would hold few matches, and a common prefix such as «игр» costs
+ * its index scan again each time); null keeps the planner's estimate when there are fewer posts
+ * than a probe (docs/decisions/0052).
  */
 async function probeNewest(db: Db, listed: SQL | undefined, tsquery: SQL, estimatedMatches: number): Promise<MatchPlan | null> {
   const newest = newestListed(db, listed, PROBE_ROWS);
@@ -204,31 +275,38 @@ async function probeNewest(db: Db, listed: SQL | undefined, tsquery: SQL, estima
     db.select({ tested: count(), matched: sql<number>`count(*) filter (where ${newest.searchVector} @@ ${tsquery})`.mapWith(Number) }).from(newest),
     plannedRows(db, listed),
   ]);
-  if (!probe || probe.tested < PROBE_ROWS || probe.matched === 0) return null;
+  if (!probe || probe.tested < PROBE_ROWS) return null;
+  if (probe.matched === 0) return { matches: 0, posts: 0 };
   const share = probe.matched / probe.tested;
   const matches = Math.max(estimatedMatches, share * listedPosts);
   const walked = (CANDIDATES + 1) / share;
-  if (walked * WALKED_POST_COST >= matches) return null;
+  if (walked * WALKED_POST_COST >= matches) return { matches, posts: 0 };
   return { matches: share * listedPosts, posts: listedPosts };
 }
 
 /**
- * One page of the newest CANDIDATES matches of `where`, ranked, in one query: the newest
+ * Where rankedPage takes the newest matches from: a walk of the newest listed posts sized by the
+ * estimate, every match of `where` from the index, or the ids of the newest matches found already.
+ */
+type MatchSource = { walk: MatchPlan } | { where: SQL | undefined } | { ids: number[] };
+
+/**
+ * One page of the newest CANDIDATES matches, ranked, in one query: the newest
  * CANDIDATES + 1 matches (the one past the thousand only says there are more), the thousand ranked
  * by ts_rank_cd (ties newest first), and the page's posts with their authors and highlights. Every
  * row carries `matched`, the matches found up to CANDIDATES + 1; a page past the end is one row
  * with no post, so the total is known all the same.
  *
- * With an estimate of many matches (`posts` is 0 when there are few) the newest listed posts are
- * walked (a window sized from the estimate), and null is returned when the window held too few
- * matches to be sure they are the newest; otherwise the matches come from the GIN index, sorted by
- * date (docs/decisions/0024).
+ * A walk tests the newest listed posts (as many as the estimate says hold the matches, twice over),
+ * and null is returned when they held too few matches to be sure they are the newest; otherwise
+ * the matches come from the GIN index, sorted by date (docs/decisions/0024), or are the given ids.
  */
-async function rankedPage(db: Db, where: SQL | undefined, listed: SQL | undefined, tsquery: SQL, estimate: MatchPlan | null, params: PageParams) {
+async function rankedPage(db: Db, source: MatchSource, listed: SQL | undefined, tsquery: SQL, params: PageParams) {
   const wanted = CANDIDATES + 1;
-  const walking = estimate !== null && estimate.posts > 0;
+  const walking = "walk" in source;
   let matches;
-  if (walking) {
+  if ("walk" in source) {
+    const estimate = source.walk;
     const share = Math.min(1, estimate.matches / estimate.posts);
     const newest = newestListed(db, listed, Math.ceil((wanted / share) * 2));
     matches = db.$with("matches").as(
@@ -240,16 +318,14 @@ async function rankedPage(db: Db, where: SQL | undefined, listed: SQL | undefine
         .limit(wanted),
     );
   } else {
-    matches = db
-      .$with("matches")
-      .as(
-        db
-          .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
-          .from(posts)
-          .where(where)
-          .orderBy(desc(posts.createdAt), desc(posts.id))
-          .limit(wanted),
-      );
+    matches = db.$with("matches").as(
+      db
+        .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
+        .from(posts)
+        .where("ids" in source ? inArray(posts.id, source.ids) : source.where)
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(wanted),
+    );
   }
   // int, not count(*)'s bigint: postgres.js reads a bigint as a string.
   const tally = db.$with("tally").as(db.select({ matched: sql<number>`count(*)::int`.as("matched") }).from(matches));
