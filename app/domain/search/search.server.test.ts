@@ -253,6 +253,9 @@ describe(`post search on ${engine}`, () => {
     const last = await searchPosts(t.db, { q: `${word} знак` }, { page: CANDIDATES / 50, perPage: 50 }, byMonth);
     expect(last.items.map((hit) => hit.title)).toEqual(Array.from({ length: 50 }, (_, i) => `${word} знак 4-${250 - i}`));
 
+    // Words found together nowhere: both queries answer nothing, and the page says so.
+    expect(await searchPosts(t.db, { q: `${word} купюра` }, { page: 1, perPage: 10 }, byMonth)).toMatchObject({ items: [], total: 0, searchable: true });
+
     // A word with a thousand matches this month needs no other months.
     const recent = "бонистика";
     await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)

@@ -212,12 +212,11 @@ export async function searchPosts(
   const where = and(sql`${postSearchDocument} @@ ${tsquery}`, ...listed);
 
   const listedSql = and(...listed);
-  const several = severalWords(q);
   let estimate = await estimateMatches(db, where, walkAboveMatches);
   if (query.categoryId !== undefined && estimate.posts === 0 && estimate.matches > probeAboveMatches) {
     estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
-  const recentFirst = several && estimate.matches > windowAboveMatches;
+  const recentFirst = severalWords(q) && estimate.matches > windowAboveMatches;
   const fromIndex = async (): Promise<MatchSource> => (recentFirst ? { ids: await newestMatchIdsByMonth(db, tsquery, listedSql, new Date()) } : { where });
   // A walk that found too few matches falls back to the index (the estimate was too high).
   const rows =
