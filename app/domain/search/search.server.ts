@@ -9,9 +9,9 @@
  * authors and highlights (docs/decisions/0053); a category search of a word the planner expects
  * often also tests the category's newest posts first (two more, side by side; docs/decisions/0052).
  * The index also holds each post's month, so a query of several words with thousands of matches
- * is looked for in recent months first (two more queries at most; docs/decisions/0060).
+ * is looked for in recent months first (one more query when they hold too few; docs/decisions/0060).
  */
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { executeRows, type Db } from "~/db/client.server";
 import { categories, posts, postSearchDocument, users } from "~/db/schema";
 import { toPage, type Page, type PageParams } from "~/lib/pagination";
@@ -75,9 +75,9 @@ const WALK_ABOVE_MATCHES = 30_000;
 const PROBE_ABOVE_MATCHES = 2_000;
 const PROBE_ROWS = 500;
 /**
- * Above this many estimated matches (and up to the walk) a query of several words asks the index
- * for the matches of recent months first, and for the other months only if those were too few
- * (docs/decisions/0060). The planner takes the words as independent, so their matches are often
+ * Above this many estimated matches a query of several words asks the index for the matches of
+ * recent months first (after the walk, above 30 000), and for those of every month only if they
+ * were too few (docs/decisions/0060). The planner takes the words as independent, so their matches are often
  * many times its estimate: «видеокарты для майнинга» was expected in 3 142 posts of the bench set
  * and is in 21 813, 1 748 of them in the last two months. A single word's estimate is close for a
  * common word, and a rarer word (under the walk's 30 000) seldom has a thousand matches in recent
@@ -103,31 +103,6 @@ function recentMonthsQuery(now: Date): string {
 /** Whether a normalised query has two words or more to match (a negated word does not count). */
 function severalWords(q: string): boolean {
   return q.split(" ").filter((word) => !word.startsWith("-") && /[\p{L}\p{N}]/u.test(word)).length > 1;
-}
-
-/**
- * The ids of the newest CANDIDATES + 1 posts matching `tsquery` that `listed` keeps, newest first:
- * the index is asked for the matches of the RECENT_MONTHS, then, if they are fewer, for those of
- * every other month. Each query reads only the matches of its months, and every recent match is
- * newer than every other, so the ids are the newest matches.
- */
-async function newestMatchIdsByMonth(db: Db, tsquery: SQL, listed: SQL | undefined, now: Date): Promise<number[]> {
-  const wanted = CANDIDATES + 1;
-  const ids: number[] = [];
-  const recent = recentMonthsQuery(now);
-  for (const months of [sql`${tsquery} && (${recent})::tsquery`, sql`${tsquery} && !!(${recent})::tsquery`]) {
-    // Every match of the months from the index, then the newest: MATERIALIZED keeps the planner
-    // from walking posts_created_at_idx instead and testing each post it passes, which its costs
-    // favour when it expects many matches (half a second for «велосипед» when it expected 10 000).
-    const rows = await executeRows<{ id: number }>(
-      db,
-      sql`with found as materialized (select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts} where ${and(sql`${postSearchDocument} @@ (${months})`, listed)})
-        select id from found order by created_at desc, id desc limit ${wanted - ids.length}`,
-    );
-    ids.push(...rows.map((row) => Number(row.id)));
-    if (ids.length >= wanted) break;
-  }
-  return ids;
 }
 
 /**
@@ -209,7 +184,8 @@ export async function searchPosts(
   // Posts deleted by a moderator or hidden by reports are found by nobody (issue 10).
   const listed: SQL[] = [publicPostSql];
   if (query.categoryId !== undefined) listed.push(eq(posts.categoryId, query.categoryId));
-  const where = and(sql`${postSearchDocument} @@ ${tsquery}`, ...listed);
+  const matching = (match: SQL) => and(sql`${postSearchDocument} @@ (${match})`, ...listed);
+  const where = matching(tsquery);
 
   const listedSql = and(...listed);
   let estimate = await estimateMatches(db, where, walkAboveMatches);
@@ -217,11 +193,12 @@ export async function searchPosts(
     estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
   const recentFirst = severalWords(q) && estimate.matches > windowAboveMatches;
-  const fromIndex = async (): Promise<MatchSource> => (recentFirst ? { ids: await newestMatchIdsByMonth(db, tsquery, listedSql, new Date()) } : { where });
-  // A walk that found too few matches falls back to the index (the estimate was too high).
+  const recent = matching(sql`${tsquery} && (${recentMonthsQuery(new Date())})::tsquery`);
+  // A walk, or recent months, that found too few matches falls back to every match from the index.
   const rows =
     (estimate.posts > 0 ? await rankedPage(db, { walk: estimate }, listedSql, tsquery, params) : null) ??
-    (await rankedPage(db, await fromIndex(), listedSql, tsquery, params)) ??
+    (recentFirst ? await rankedPage(db, { recent }, listedSql, tsquery, params) : null) ??
+    (await rankedPage(db, { where }, listedSql, tsquery, params)) ??
     [];
   const matched = rows[0]?.matched ?? 0;
   const more = matched > CANDIDATES;
@@ -285,9 +262,10 @@ async function probeNewest(db: Db, listed: SQL | undefined, tsquery: SQL, estima
 
 /**
  * Where rankedPage takes the newest matches from: a walk of the newest listed posts sized by the
- * estimate, every match of `where` from the index, or the ids of the newest matches found already.
+ * estimate, the matches of recent months (`recent`: the search's condition with the months' tokens
+ * added) or every match (`where`) from the index.
  */
-type MatchSource = { walk: MatchPlan } | { where: SQL | undefined } | { ids: number[] };
+type MatchSource = { walk: MatchPlan } | { recent: SQL | undefined } | { where: SQL | undefined };
 
 /**
  * One page of the newest CANDIDATES matches, ranked, in one query: the newest
@@ -296,13 +274,14 @@ type MatchSource = { walk: MatchPlan } | { where: SQL | undefined } | { ids: num
  * row carries `matched`, the matches found up to CANDIDATES + 1; a page past the end is one row
  * with no post, so the total is known all the same.
  *
- * A walk tests the newest listed posts (as many as the estimate says hold the matches, twice over),
- * and null is returned when they held too few matches to be sure they are the newest; otherwise
- * the matches come from the GIN index, sorted by date (docs/decisions/0024), or are the given ids.
+ * A walk tests the newest listed posts (as many as the estimate says hold the matches, twice over);
+ * otherwise the matches come from the GIN index, sorted by date (docs/decisions/0024), those of
+ * recent months only or all. Null is returned when the walk or the recent months held too few
+ * matches to be sure they are the newest.
  */
 async function rankedPage(db: Db, source: MatchSource, listed: SQL | undefined, tsquery: SQL, params: PageParams) {
   const wanted = CANDIDATES + 1;
-  const walking = "walk" in source;
+  const partial = !("where" in source);
   let matches;
   if ("walk" in source) {
     const estimate = source.walk;
@@ -321,7 +300,7 @@ async function rankedPage(db: Db, source: MatchSource, listed: SQL | undefined, 
       db
         .select({ id: posts.id, createdAt: posts.createdAt, searchVector: posts.searchVector })
         .from(posts)
-        .where("ids" in source ? inArray(posts.id, source.ids) : source.where)
+        .where("recent" in source ? source.recent : source.where)
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(wanted),
     );
@@ -353,7 +332,7 @@ async function rankedPage(db: Db, source: MatchSource, listed: SQL | undefined, 
     .leftJoin(posts, eq(posts.id, hits.id))
     .leftJoin(users, eq(users.id, posts.authorId))
     .orderBy(desc(hits.rank), desc(posts.createdAt), desc(posts.id));
-  if (walking && (rows[0]?.matched ?? 0) < wanted) return null;
+  if (partial && (rows[0]?.matched ?? 0) < wanted) return null;
   return rows;
 }
 
