@@ -197,7 +197,7 @@ describe(`post search on ${engine}`, () => {
     await t.db.execute(sql`analyze posts`);
     const pageOf = { page: 1, perPage: 50 };
     const byIndex = await countQueries(t.db, () =>
-      searchPosts(t.db, { q: word, categoryId: 6 }, pageOf, { probeAboveMatches: Infinity, windowAboveMatches: Infinity }),
+      searchPosts(t.db, { q: word, categoryId: 6 }, pageOf, { probeAboveMatches: Infinity, recentFirstAboveMatches: Infinity }),
     );
     expect(byIndex.result).toMatchObject({ total: CANDIDATES, more: true });
     expect(byIndex.result.items[0]?.title).toBe(`${word} выпуск 3500`);
@@ -225,8 +225,8 @@ describe(`post search on ${engine}`, () => {
         select ${author.id}, 5, ${`${word} знак ${group + 1}-`} || i, 'Награды', 'Награды', ${start} + i * interval '1 second' from generate_series(1, ${n}) i`);
     }
     await t.db.execute(sql`analyze posts`);
-    const oneQuery = { windowAboveMatches: Infinity };
-    const byMonth = { windowAboveMatches: 0 };
+    const oneQuery = { recentFirstAboveMatches: Infinity };
+    const byMonth = { recentFirstAboveMatches: 0 };
     for (const pageOf of [
       { page: 1, perPage: 50 },
       { page: CANDIDATES / 50, perPage: 50 },

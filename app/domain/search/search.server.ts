@@ -77,13 +77,13 @@ const PROBE_ROWS = 500;
 /**
  * Above this many estimated matches a query of several words asks the index for the matches of
  * recent months first (after the walk, above 30 000), and for those of every month only if they
- * were too few (docs/decisions/0060). The planner takes the words as independent, so their matches are often
- * many times its estimate: «видеокарты для майнинга» was expected in 3 142 posts of the bench set
- * and is in 21 813, 1 748 of them in the last two months. A single word's estimate is close for a
- * common word, and a rarer word (under the walk's 30 000) seldom has a thousand matches in recent
- * months: «велосипед», in 10 000 posts, has 781 there.
+ * were too few (docs/decisions/0060). The planner takes the words as independent, so their
+ * matches are often many times its estimate: «видеокарты для майнинга» was expected in 3 142 posts
+ * of the bench set and is in 21 813, 1 748 of them in the last two months. A single word's
+ * estimate is close for a common word, and a rarer word (under the walk's 30 000) seldom has a
+ * thousand matches in recent months: «велосипед», in 10 000 posts, has 781 there.
  */
-const WINDOW_ABOVE_MATCHES = 2_000;
+const RECENT_FIRST_ABOVE_MATCHES = 2_000;
 /** The recent months, as months back from the current one in UTC: the next (a clock a little ahead), this one and the last. */
 const RECENT_MONTHS = { from: -1, to: 1 };
 
@@ -174,8 +174,8 @@ export async function searchPosts(
   {
     walkAboveMatches = WALK_ABOVE_MATCHES,
     probeAboveMatches = PROBE_ABOVE_MATCHES,
-    windowAboveMatches = WINDOW_ABOVE_MATCHES,
-  }: { walkAboveMatches?: number; probeAboveMatches?: number; windowAboveMatches?: number } = {},
+    recentFirstAboveMatches = RECENT_FIRST_ABOVE_MATCHES,
+  }: { walkAboveMatches?: number; probeAboveMatches?: number; recentFirstAboveMatches?: number } = {},
 ): Promise<PostSearchResult> {
   const q = normalizeQuery(query.q);
   if (q === "") return { ...toPage([], 0, params), q, searchable: false };
@@ -192,7 +192,7 @@ export async function searchPosts(
   if (query.categoryId !== undefined && estimate.posts === 0 && estimate.matches > probeAboveMatches) {
     estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
-  const recentFirst = severalWords(q) && estimate.matches > windowAboveMatches;
+  const recentFirst = severalWords(q) && estimate.matches > recentFirstAboveMatches;
   const recent = matching(sql`${tsquery} && (${recentMonthsQuery(new Date())})::tsquery`);
   // A walk, or recent months, that found too few matches falls back to every match from the index.
   const rows =
