@@ -40,6 +40,16 @@ async function insertPost(input: { title: string; body?: string; categoryId?: nu
   return row!.id;
 }
 
+/**
+ * Inserts `count` posts in one statement: titles `${titlePrefix}1`…, post i written `from` + i
+ * seconds (so the last is the newest), each with `body` as body and excerpt.
+ */
+async function insertSeries(input: { count: number; categoryId: number; titlePrefix: string; body: string; from: SQL }): Promise<void> {
+  await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
+    select ${author.id}, ${input.categoryId}, ${input.titlePrefix} || i, ${input.body}, ${input.body}, ${input.from} + i * interval '1 second'
+    from generate_series(1, ${input.count}) i`);
+}
+
 const textOf = (html: string) => html.replace(/<\/?mark>/g, "");
 
 describe(`post search on ${engine}`, () => {
@@ -168,8 +178,7 @@ describe(`post search on ${engine}`, () => {
 
   it("ranks the newest thousand matches and says there are more; walking the newest posts finds the same", async () => {
     const word = "нумизматика";
-    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
-      select ${author.id}, 8, ${word} || ' лот ' || i, 'Монеты', 'Монеты', now() + i * interval '1 second' from generate_series(1, ${CANDIDATES + 5}) i`);
+    await insertSeries({ count: CANDIDATES + 5, categoryId: 8, titlePrefix: `${word} лот `, body: "Монеты", from: sql`now()` });
     await t.db.execute(sql`analyze posts`);
     const byIndex = await searchPosts(t.db, { q: word }, { page: 1, perPage: 50 });
     expect(byIndex).toMatchObject({ total: CANDIDATES, more: true, totalPages: CANDIDATES / 50 });
@@ -192,8 +201,7 @@ describe(`post search on ${engine}`, () => {
     // A word that goes with its category: every newest post of category 6 holds it, which the
     // planner, taking word and category as independent, cannot know.
     const word = "филателия";
-    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
-      select ${author.id}, 6, ${word} || ' выпуск ' || i, 'Марки', 'Марки', now() + interval '1 hour' + i * interval '1 second' from generate_series(1, 3500) i`);
+    await insertSeries({ count: 3500, categoryId: 6, titlePrefix: `${word} выпуск `, body: "Марки", from: sql`now() + interval '1 hour'` });
     await t.db.execute(sql`analyze posts`);
     const pageOf = { page: 1, perPage: 50 };
     const byIndex = await countQueries(t.db, () =>
@@ -220,9 +228,8 @@ describe(`post search on ${engine}`, () => {
       [200, sql`${monthStart} - interval '10 months' + interval '1 day'`],
       [300, sql`${monthStart} - interval '30 months' + interval '1 day'`],
     ];
-    for (const [group, [n, start]] of spread.entries()) {
-      await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
-        select ${author.id}, 5, ${`${word} знак ${group + 1}-`} || i, 'Награды', 'Награды', ${start} + i * interval '1 second' from generate_series(1, ${n}) i`);
+    for (const [group, [count, from]] of spread.entries()) {
+      await insertSeries({ count, categoryId: 5, titlePrefix: `${word} знак ${group + 1}-`, body: "Награды", from });
     }
     await t.db.execute(sql`analyze posts`);
     const oneQuery = { recentFirstAboveMatches: Infinity };
@@ -253,8 +260,7 @@ describe(`post search on ${engine}`, () => {
 
     // A word with a thousand matches this month needs no other months.
     const recent = "бонистика";
-    await t.db.execute(sql`insert into posts (author_id, category_id, title, body, excerpt, created_at)
-      select ${author.id}, 5, ${recent} || ' купюра ' || i, 'Банкноты', 'Банкноты', now() - interval '2 hours' + i * interval '1 second' from generate_series(1, ${CANDIDATES + 20}) i`);
+    await insertSeries({ count: CANDIDATES + 20, categoryId: 5, titlePrefix: `${recent} купюра `, body: "Банкноты", from: sql`now() - interval '2 hours'` });
     const early = await countQueries(t.db, () => searchPosts(t.db, { q: `${recent} купюра` }, { page: 1, perPage: 10 }, byMonth));
     expect(early.result).toMatchObject({ total: CANDIDATES, more: true });
     expect(early.result.items[0]?.title).toBe(`${recent} купюра ${CANDIDATES + 20}`);

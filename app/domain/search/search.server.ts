@@ -85,7 +85,7 @@ const PROBE_ROWS = 500;
  */
 const RECENT_FIRST_ABOVE_MATCHES = 2_000;
 /** The recent months, as months back from the current one in UTC: the next (a clock a little ahead), this one and the last. */
-const RECENT_MONTHS = { from: -1, to: 1 };
+const RECENT_MONTHS_BACK = [-1, 0, 1];
 
 /** The month token of the search document for `monthsBack` months before `now`'s month (UTC): '#YYYYMM'. */
 function monthToken(now: Date, monthsBack: number): string {
@@ -93,11 +93,9 @@ function monthToken(now: Date, monthsBack: number): string {
   return `#${month.getUTCFullYear() * 100 + month.getUTCMonth() + 1}`;
 }
 
-/** A tsquery (as text) matching the search documents of the RECENT_MONTHS before `now`. */
+/** A tsquery (as text) matching the search documents of the RECENT_MONTHS_BACK from `now`. */
 function recentMonthsQuery(now: Date): string {
-  const tokens: string[] = [];
-  for (let back = RECENT_MONTHS.from; back <= RECENT_MONTHS.to; back++) tokens.push(`'${monthToken(now, back)}'`);
-  return tokens.join(" | ");
+  return RECENT_MONTHS_BACK.map((back) => `'${monthToken(now, back)}'`).join(" | ");
 }
 
 /** Whether a normalised query has two words or more to match (a negated word does not count). */
@@ -193,11 +191,12 @@ export async function searchPosts(
     estimate = (await probeNewest(db, listedSql, tsquery, estimate.matches)) ?? estimate;
   }
   const recentFirst = severalWords(q) && estimate.matches > recentFirstAboveMatches;
-  const recent = matching(sql`${tsquery} && (${recentMonthsQuery(new Date())})::tsquery`);
   // A walk, or recent months, that found too few matches falls back to every match from the index.
   const rows =
     (estimate.posts > 0 ? await rankedPage(db, { walk: estimate }, listedSql, tsquery, params) : null) ??
-    (recentFirst ? await rankedPage(db, { recent }, listedSql, tsquery, params) : null) ??
+    (recentFirst
+      ? await rankedPage(db, { recent: matching(sql`${tsquery} && (${recentMonthsQuery(new Date())})::tsquery`) }, listedSql, tsquery, params)
+      : null) ??
     (await rankedPage(db, { where }, listedSql, tsquery, params)) ??
     [];
   const matched = rows[0]?.matched ?? 0;
